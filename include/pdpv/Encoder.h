@@ -1,0 +1,117 @@
+//===- Encoder.h - Bit-precise QF_BV encoding of acyclic IR ----*- C++ -*-===//
+//
+// Stage 5 (DESIGN.md, thesis §4.3.1). Every integer value becomes a bit-vector
+// term of its IR width (i1 is a 1-bit vector); every block gets a Boolean
+// "reached" term. Instead of fresh block variables with b_i => (\/ b_pred)
+// we define reached(B) = \/ over incoming edges of (live at the end of the
+// predecessor /\ branch condition); this is exact for an acyclic region and
+// lets phis pick the value of the edge actually taken.
+//
+// "live" is the reached term strengthened by every assume, assert and loop
+// invariant met so far in the block, so a failing assertion stops the
+// execution there (as abort() does) and later assumptions cannot hide it.
+//
+// Free variables of the encoding are the *inputs*: nondet calls, loop
+// variants, parameters of the entry function, and arbitrary values (undef,
+// poison, over-wide shifts). Each is recorded so a model can be turned into
+// concrete values for the interpreter.
+//
+// Semantics (documented in README "Semantics"):
+//  * add/sub/mul/shl wrap (two's complement). nsw/nuw are ignored unless
+//    CheckSignedOverflow is set, then signed overflow of an nsw operation
+//    is a property violation.
+//  * Division and remainder by zero, and signed INT_MIN / -1, trap (x86
+//    raises SIGFPE): the execution stops there, like abort(). With
+//    CheckDivision they are property violations.
+//  * A shift by >= the bit width yields an arbitrary value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_ENCODER_H
+#define PDPV_ENCODER_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+struct EncodeOptions {
+  bool CheckSignedOverflow = false;
+  bool CheckDivision = false;
+};
+
+/// A free variable of the encoding.
+struct Input {
+  enum Kind { Nondet, Argument, Variant, Arbitrary } K;
+  const llvm::Value *Source; // the call, argument, variant or instruction
+  unsigned Operand;          // for Arbitrary: which operand (or ~0u for the result)
+  z3::expr Var;
+};
+
+/// A property: violated when `Violated` is true in a model.
+struct Check {
+  enum Kind { Assertion, SignedOverflow, DivisionByZero, DivisionOverflow } K;
+  const llvm::Instruction *At;
+  z3::expr Violated;
+};
+
+class Encoder {
+public:
+  Encoder(z3::context &Ctx, const EncodeOptions &Opts, std::string Prefix = "");
+
+  /// Binds V to an existing term instead of encoding it.
+  void bind(const llvm::Value *V, z3::expr E);
+
+  /// Encodes the acyclic function F from its entry; its arguments are inputs.
+  void encodeFunction(const llvm::Function &F);
+
+  /// Encodes blocks (in topological order; the first is entered with Entry
+  /// reached). Edges from outside the list are ignored.
+  void encodeBlocks(llvm::ArrayRef<const llvm::BasicBlock *> Order, z3::expr EntryReached);
+
+  z3::expr value(const llvm::Value *V);
+  z3::expr reached(const llvm::BasicBlock *BB) const;
+  /// Live at the end of BB: reached and every assumption in BB held.
+  z3::expr liveOut(const llvm::BasicBlock *BB) const;
+  z3::expr edge(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
+
+  const std::vector<Input> &inputs() const { return Inputs; }
+  const std::vector<Check> &checks() const { return Checks; }
+  z3::context &context() { return Ctx; }
+
+  /// The term for a constant integer, for callers that build formulas.
+  z3::expr constant(const llvm::APInt &V);
+  /// Reads a bit-vector value of width W out of a model.
+  static llvm::APInt evaluate(const z3::model &M, const z3::expr &E, unsigned W);
+
+private:
+  z3::expr fresh(const std::string &Hint, unsigned Width);
+  z3::expr operand(const llvm::Instruction &I, unsigned Idx);
+  z3::expr boolOf(const z3::expr &BV) { return BV == Ctx.bv_val(1, 1); }
+  z3::expr bvOf(const z3::expr &B) { return z3::ite(B, Ctx.bv_val(1, 1), Ctx.bv_val(0, 1)); }
+  void encodeBlock(const llvm::BasicBlock &BB);
+  z3::expr encodeInstruction(const llvm::Instruction &I, z3::expr &Live);
+  z3::expr arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned Width);
+
+  z3::context &Ctx;
+  EncodeOptions Opts;
+  std::string Prefix;
+  unsigned Counter = 0;
+  llvm::DenseMap<const llvm::Value *, z3::expr> Values;
+  llvm::DenseMap<const llvm::BasicBlock *, z3::expr> Reached, LiveOut;
+  std::vector<Input> Inputs;
+  std::vector<Check> Checks;
+};
+
+/// Why I cannot be modelled bit-precisely, or empty if it can.
+std::string unsupportedReason(const llvm::Instruction &I);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,63 @@
+//===- Intrinsics.h - The pdpv.* vocabulary in LLVM IR ---------*- C++ -*-===//
+//
+// Every stage of the pipeline communicates through a handful of marker
+// functions in the IR. They are ordinary declarations (not LLVM intrinsics) so
+// that the IR stays valid and printable between passes:
+//
+//   iN   @pdpv.nondet.iN()              a fresh program input (__VERIFIER_nondet_*)
+//   void @pdpv.assume(i1 %c)            paths with !%c are discarded
+//   void @pdpv.assert(i1 %c)            a property: %c must hold; afterwards %c is assumed
+//   void @pdpv.loop.invariant(i32 id) [ "pdpv.update"(U_l...), "pdpv.read"(R_l...) ]
+//                                       LI_l(U_l, R_l) at the loop header (thesis Alg. 4.1)
+//   T    @pdpv.variant.T(T %begin)      x_e: value of a loop variable after any number
+//                                       of iterations entered with %begin (= x_b)
+//   void @pdpv.backedge(i32 id) [ "pdpv.next"(x_tail...) ]
+//                                       the values a loop iteration hands to the next one
+//
+// Loop ids are per function, numbered in loop preorder from 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_INTRINSICS_H
+#define PDPV_INTRINSICS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/Instructions.h"
+
+namespace pdpv {
+
+enum class MarkerKind { None, Nondet, Assume, Assert, LoopInvariant, Variant, Backedge };
+
+constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
+constexpr llvm::StringLiteral ReadBundle = "pdpv.read";
+constexpr llvm::StringLiteral NextBundle = "pdpv.next";
+/// On pdpv.nondet calls: the name of the builtin the program called.
+constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
+
+/// Marks an arithmetic instruction that carried clang's `nsw` flag (signed
+/// arithmetic in C). The flag itself is dropped during preparation so that
+/// LLVM's simplifications cannot exploit signed overflow being undefined:
+/// PDPV's semantics wrap (see Encoder.h); -pdpv-check-signed-overflow turns
+/// the marked operations into checks.
+constexpr llvm::StringLiteral SignedArithmeticMetadata = "pdpv.nsw";
+bool isSignedArithmetic(const llvm::Instruction &I);
+
+/// Classifies a call as one of the markers above.
+MarkerKind markerKind(const llvm::Instruction &I);
+inline bool isMarker(const llvm::Instruction &I, MarkerKind K) { return markerKind(I) == K; }
+
+llvm::FunctionCallee nondetFunction(llvm::Module &M, llvm::IntegerType *Ty);
+llvm::FunctionCallee variantFunction(llvm::Module &M, llvm::Type *Ty);
+llvm::FunctionCallee assumeFunction(llvm::Module &M);
+llvm::FunctionCallee assertFunction(llvm::Module &M);
+llvm::FunctionCallee loopInvariantFunction(llvm::Module &M);
+llvm::FunctionCallee backedgeFunction(llvm::Module &M);
+
+/// The loop id operand of a pdpv.loop.invariant or pdpv.backedge call.
+unsigned loopIdOf(const llvm::CallBase &Marker);
+/// Operands of the named bundle (empty if absent).
+llvm::SmallVector<llvm::Value *, 8> bundleValues(const llvm::CallBase &Marker,
+                                                 llvm::StringRef Tag);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,49 @@
+//===- Prepare.h - Lower verification builtins, inline, promote -*- C++ -*-===//
+//
+// Stage 1 of the pipeline (see DESIGN.md). Afterwards every entry function is
+// a self-contained, register-only function whose verification semantics are
+// expressed with the pdpv.* markers (Intrinsics.h), or it carries a list of
+// the reasons why it cannot be modelled exactly.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_PREPARE_H
+#define PDPV_PREPARE_H
+
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+/// Something the verifier cannot model exactly, with where it happens.
+struct Unsupported {
+  std::string What;
+  llvm::DebugLoc Loc;
+};
+
+struct PreparedEntry {
+  llvm::Function *F = nullptr;
+  std::vector<Unsupported> Problems; // empty: the function is fully modelled
+  /// Assertions that LLVM's (semantics-preserving) simplification removed
+  /// because they are unreachable or their condition is always true.
+  std::vector<llvm::DebugLoc> RemovedAssertions;
+};
+
+/// The functions verification starts from: `main` if the module defines it,
+/// otherwise every externally visible definition that nothing else calls
+/// (its parameters are then inputs).
+std::vector<llvm::Function *> entryFunctions(llvm::Module &M);
+
+/// Prepares M in place and reports, per entry function, what is unsupported.
+std::vector<PreparedEntry> prepareModule(llvm::Module &M);
+
+struct PreparePass : llvm::PassInfoMixin<PreparePass> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,41 @@
+//===- Report.h - Diagnostics at source locations --------------*- C++ -*-===//
+//
+// Verdicts are reported like compiler diagnostics, `file:line:col: warning:`,
+// so editors and build logs pick them up the same way with opt and clang.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_REPORT_H
+#define PDPV_REPORT_H
+
+#include "llvm/ADT/APInt.h"
+#include "llvm/IR/DebugLoc.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace pdpv {
+
+struct SourceLocation {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  bool valid() const { return Line != 0; }
+  std::string str() const; // "file:line:col" or "" if unknown
+};
+
+/// Where a user should look: for code inlined from the helpers that tasks
+/// define (__VERIFIER_assert, reach_error), the call site of the helper.
+SourceLocation userLocation(const llvm::DebugLoc &DL);
+
+enum class Severity { Error, Warning, Remark, Note };
+
+/// Prints "loc: severity: message [pdpv]". Without a location the message is
+/// prefixed by "pdpv:" and, if given, the function name.
+void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
+              const llvm::Twine &Message, llvm::StringRef Function = "");
+
+/// "42", or "-1 (0xffffffff)" when the signed and unsigned readings differ.
+std::string formatValue(const llvm::APInt &V);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,74 @@
+//===- Verify.h - The pdpv pass: verdicts for every assertion ---*- C++ -*-===//
+//
+// Runs the whole pipeline on a clone of the module (the code being compiled
+// is never changed) and reports, for every assertion of every entry function,
+// TRUE (proved), FALSE (with inputs of a confirmed failing run) or UNKNOWN
+// (with the reason).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_VERIFY_H
+#define PDPV_VERIFY_H
+
+#include "pdpv/Encoder.h"
+#include "pdpv/Interpreter.h"
+#include "pdpv/Report.h"
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+struct VerifyOptions {
+  EncodeOptions Encode;
+  unsigned TimeoutSeconds = 60; // per entry function; 0 = no limit
+  bool Quiet = false;           // no remarks for proved assertions
+};
+
+/// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
+VerifyOptions optionsFromCommandLine();
+/// Parses "timeout=N;check-signed-overflow;..." on top of the flags.
+llvm::Expected<VerifyOptions> parseVerifyOptions(llvm::StringRef Params);
+
+enum class Verdict { True, False, Unknown };
+llvm::StringRef verdictName(Verdict V);
+
+struct CheckResult {
+  Check::Kind K;
+  SourceLocation Loc;
+  Verdict V = Verdict::Unknown;
+  std::string Reason; // for Unknown
+  struct InputValue {
+    std::string Origin; // e.g. "__VERIFIER_nondet_int()" or "parameter 'n'"
+    SourceLocation Loc;
+    llvm::APInt V;
+  };
+  std::vector<InputValue> Inputs; // for False, in call order
+};
+
+struct FunctionResult {
+  std::string Name;
+  Verdict V = Verdict::Unknown;
+  std::string Reason; // why the whole function is unknown (unsupported ...)
+  SourceLocation ReasonLoc;
+  std::vector<CheckResult> Checks;
+};
+
+/// Verifies the entry functions of a clone of M.
+std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOptions &Opts);
+
+/// Prints the results as diagnostics.
+void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,
+                   const VerifyOptions &Opts);
+
+struct VerifyPass : llvm::PassInfoMixin<VerifyPass> {
+  VerifyOptions Opts;
+  explicit VerifyPass(VerifyOptions O) : Opts(std::move(O)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
+} // namespace pdpv
+
+#endif

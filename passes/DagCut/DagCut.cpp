@@ -1,0 +1,47 @@
+//===- DagCut.cpp - Cut the back edges: the function becomes acyclic ------===//
+//
+// Each pdpv.backedge block ends the path instead of returning to its header
+// (thesis Alg. 4.1, line 2). Together with the variants introduced by
+// passification the acyclic function over-approximates the program.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Intrinsics.h"
+#include "pdpv/LoopPasses.h"
+
+#include "llvm/Analysis/CFG.h"
+#include "llvm/IR/IRBuilder.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+bool cutBackEdges(Function &F) {
+  SmallVector<BasicBlock *, 8> Cut;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isMarker(I, MarkerKind::Backedge))
+        Cut.push_back(&BB);
+  for (BasicBlock *BB : Cut) {
+    Instruction *T = BB->getTerminator();
+    if (isa<UnreachableInst>(T))
+      continue;
+    for (BasicBlock *Succ : successors(BB))
+      Succ->removePredecessor(BB);
+    IRBuilder<> B(T);
+    B.CreateUnreachable();
+    T->eraseFromParent();
+  }
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  return BackEdges.empty();
+}
+
+PreservedAnalyses DagCutPass::run(Function &F, FunctionAnalysisManager &) {
+  if (!cutBackEdges(F))
+    F.getContext().emitError("pdpv-dag: '" + F.getName() +
+                             "' still has a cycle (irreducible control flow)");
+  return PreservedAnalyses::none();
+}
+
+} // namespace pdpv

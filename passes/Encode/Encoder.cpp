@@ -1,0 +1,361 @@
+//===- Encoder.cpp - Bit-precise QF_BV encoding of acyclic IR -------------===//
+
+#include "pdpv/Encoder.h"
+#include "pdpv/Intrinsics.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+Encoder::Encoder(z3::context &Ctx, const EncodeOptions &Opts, std::string Prefix)
+    : Ctx(Ctx), Opts(Opts), Prefix(std::move(Prefix)) {}
+
+void Encoder::bind(const Value *V, z3::expr E) { Values.insert_or_assign(V, E); }
+
+z3::expr Encoder::fresh(const std::string &Hint, unsigned Width) {
+  return Ctx.bv_const((Prefix + Hint + "!" + std::to_string(Counter++)).c_str(), Width);
+}
+
+z3::expr Encoder::constant(const APInt &V) {
+  return Ctx.bv_val(toString(V, 10, /*Signed=*/false).c_str(), V.getBitWidth());
+}
+
+APInt Encoder::evaluate(const z3::model &M, const z3::expr &E, unsigned W) {
+  z3::expr R = M.eval(E, /*model_completion=*/true);
+  std::string S = Z3_get_numeral_string(R.ctx(), R);
+  return APInt(W, S, 10);
+}
+
+z3::expr Encoder::arbitrary(const Instruction &I, unsigned Operand, unsigned Width) {
+  z3::expr V = fresh("arbitrary", Width);
+  Inputs.push_back({Input::Arbitrary, &I, Operand, V});
+  return V;
+}
+
+z3::expr Encoder::value(const Value *V) {
+  auto It = Values.find(V);
+  if (It != Values.end())
+    return It->second;
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return constant(C->getValue());
+  if (const auto *A = dyn_cast<Argument>(V)) {
+    z3::expr E = fresh(A->getName().str(), A->getType()->getIntegerBitWidth());
+    Inputs.push_back({Input::Argument, A, ~0u, E});
+    bind(A, E);
+    return E;
+  }
+  report_fatal_error("pdpv: value used before it was encoded");
+}
+
+z3::expr Encoder::operand(const Instruction &I, unsigned Idx) {
+  const Value *V = I.getOperand(Idx);
+  if (isa<UndefValue>(V)) // undef and poison: any value, chosen per use
+    return arbitrary(I, Idx, V->getType()->getIntegerBitWidth());
+  return value(V);
+}
+
+z3::expr Encoder::reached(const BasicBlock *BB) const {
+  auto It = Reached.find(BB);
+  return It == Reached.end() ? Ctx.bool_val(false) : It->second;
+}
+
+z3::expr Encoder::liveOut(const BasicBlock *BB) const {
+  auto It = LiveOut.find(BB);
+  return It == LiveOut.end() ? Ctx.bool_val(false) : It->second;
+}
+
+z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
+  z3::expr Live = liveOut(From);
+  const Instruction *T = From->getTerminator();
+  if (const auto *Br = dyn_cast<BranchInst>(T)) {
+    if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return Live;
+    z3::expr C = boolOf(value(Br->getCondition()));
+    return Live && (Br->getSuccessor(0) == To ? C : !C);
+  }
+  if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
+    z3::expr Cond = value(Sw->getCondition());
+    z3::expr Taken = Ctx.bool_val(false);
+    z3::expr NoCase = Ctx.bool_val(true);
+    for (const auto &Case : Sw->cases()) {
+      z3::expr Hit = Cond == constant(Case.getCaseValue()->getValue());
+      NoCase = NoCase && !Hit;
+      if (Case.getCaseSuccessor() == To)
+        Taken = Taken || Hit;
+    }
+    if (Sw->getDefaultDest() == To)
+      Taken = Taken || NoCase;
+    return Live && Taken;
+  }
+  return Ctx.bool_val(false);
+}
+
+void Encoder::encodeFunction(const Function &F) {
+  for (const Argument &A : F.args())
+    if (A.getType()->isIntegerTy())
+      value(&A);
+  std::vector<const BasicBlock *> Order;
+  ReversePostOrderTraversal<const Function *> RPO(&F);
+  for (const BasicBlock *BB : RPO)
+    Order.push_back(BB);
+  encodeBlocks(Order, Ctx.bool_val(true));
+}
+
+void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
+  for (size_t I = 0; I < Order.size(); ++I) {
+    const BasicBlock *BB = Order[I];
+    if (I == 0) {
+      Reached.insert_or_assign(BB, EntryReached);
+    } else {
+      z3::expr R = Ctx.bool_val(false);
+      for (const BasicBlock *P : predecessors(BB))
+        if (LiveOut.count(P))
+          R = R || edge(P, BB);
+      Reached.insert_or_assign(BB, R.simplify());
+    }
+    encodeBlock(*BB);
+  }
+}
+
+void Encoder::encodeBlock(const BasicBlock &BB) {
+  z3::expr Live = reached(&BB);
+  for (const Instruction &I : BB) {
+    if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+      // The value of the edge actually taken; edges from outside the
+      // encoded region contribute nothing (their block is never live).
+      unsigned W = Phi->getType()->getIntegerBitWidth();
+      z3::expr V = arbitrary(I, ~0u, W);
+      Inputs.pop_back(); // only a default for "no edge taken", never observable
+      for (unsigned K = Phi->getNumIncomingValues(); K-- > 0;) {
+        const BasicBlock *P = Phi->getIncomingBlock(K);
+        if (!LiveOut.count(P))
+          continue;
+        V = z3::ite(edge(P, &BB), operand(I, K), V);
+      }
+      bind(&I, V);
+      continue;
+    }
+    if (I.getType()->isVoidTy() || I.isTerminator()) {
+      encodeInstruction(I, Live);
+      continue;
+    }
+    bind(&I, encodeInstruction(I, Live));
+  }
+  LiveOut.insert_or_assign(&BB, Live);
+}
+
+static z3::expr binop(unsigned Opcode, const z3::expr &A, const z3::expr &B) {
+  z3::context &C = A.ctx();
+  switch (Opcode) {
+  case Instruction::Add: return A + B;
+  case Instruction::Sub: return A - B;
+  case Instruction::Mul: return A * B;
+  case Instruction::And: return A & B;
+  case Instruction::Or: return A | B;
+  case Instruction::Xor: return A ^ B;
+  case Instruction::UDiv: return z3::udiv(A, B);
+  case Instruction::URem: return z3::urem(A, B);
+  case Instruction::SDiv: return z3::to_expr(C, Z3_mk_bvsdiv(C, A, B));
+  case Instruction::SRem: return z3::srem(A, B);
+  case Instruction::Shl: return z3::shl(A, B);
+  case Instruction::LShr: return z3::lshr(A, B);
+  case Instruction::AShr: return z3::ashr(A, B);
+  }
+  llvm_unreachable("not a binary operator");
+}
+
+static z3::expr compare(CmpInst::Predicate P, const z3::expr &A, const z3::expr &B) {
+  switch (P) {
+  case CmpInst::ICMP_EQ: return A == B;
+  case CmpInst::ICMP_NE: return A != B;
+  case CmpInst::ICMP_UGT: return z3::ugt(A, B);
+  case CmpInst::ICMP_UGE: return z3::uge(A, B);
+  case CmpInst::ICMP_ULT: return z3::ult(A, B);
+  case CmpInst::ICMP_ULE: return z3::ule(A, B);
+  case CmpInst::ICMP_SGT: return A > B;
+  case CmpInst::ICMP_SGE: return A >= B;
+  case CmpInst::ICMP_SLT: return A < B;
+  case CmpInst::ICMP_SLE: return A <= B;
+  default: llvm_unreachable("not an integer predicate");
+  }
+}
+
+z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
+  unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    z3::expr A = operand(I, 0), B = operand(I, 1);
+    unsigned Op = BO->getOpcode();
+    z3::expr R = binop(Op, A, B);
+    switch (Op) {
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+      // LLVM yields poison for a shift by >= width; we pick any value.
+      R = z3::ite(z3::ult(B, constant(APInt(W, W))), R, arbitrary(I, ~0u, W));
+      break;
+    case Instruction::UDiv:
+    case Instruction::URem:
+    case Instruction::SDiv:
+    case Instruction::SRem: {
+      z3::expr ByZero = B == Ctx.bv_val(0, W);
+      if (Opts.CheckDivision)
+        Checks.push_back({Check::DivisionByZero, &I, Live && ByZero});
+      z3::expr Trap = ByZero;
+      if (Op == Instruction::SDiv || Op == Instruction::SRem) {
+        z3::expr Overflow = A == constant(APInt::getSignedMinValue(W)) &&
+                            B == constant(APInt::getAllOnes(W));
+        if (Opts.CheckDivision)
+          Checks.push_back({Check::DivisionOverflow, &I, Live && Overflow});
+        Trap = Trap || Overflow;
+      }
+      Live = Live && !Trap; // the hardware traps: execution stops here
+      break;
+    }
+    default:
+      break;
+    }
+    if (Opts.CheckSignedOverflow && isSignedArithmetic(I)) {
+      z3::expr Overflow = Ctx.bool_val(false);
+      if (Op == Instruction::Shl)
+        Overflow = z3::ult(B, constant(APInt(W, W))) && z3::ashr(R, B) != A;
+      else
+        Overflow = binop(Op, z3::sext(A, W), z3::sext(B, W)) != z3::sext(R, W);
+      Checks.push_back({Check::SignedOverflow, &I, Live && Overflow});
+    }
+    return R;
+  }
+  if (const auto *Cmp = dyn_cast<ICmpInst>(&I))
+    return bvOf(compare(Cmp->getPredicate(), operand(I, 0), operand(I, 1)));
+  if (isa<SelectInst>(&I))
+    return z3::ite(boolOf(operand(I, 0)), operand(I, 1), operand(I, 2));
+  if (const auto *Cast = dyn_cast<CastInst>(&I)) {
+    z3::expr A = operand(I, 0);
+    unsigned From = Cast->getSrcTy()->getIntegerBitWidth();
+    switch (Cast->getOpcode()) {
+    case Instruction::ZExt: return z3::zext(A, W - From);
+    case Instruction::SExt: return z3::sext(A, W - From);
+    case Instruction::Trunc: return A.extract(W - 1, 0);
+    default: return A; // int-to-int bitcast
+    }
+  }
+  if (isa<FreezeInst>(&I))
+    return operand(I, 0);
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    switch (markerKind(I)) {
+    case MarkerKind::Nondet: {
+      z3::expr V = fresh("nondet", W);
+      Inputs.push_back({Input::Nondet, &I, ~0u, V});
+      return V;
+    }
+    case MarkerKind::Variant: {
+      z3::expr V = fresh(I.getName().str(), W);
+      Inputs.push_back({Input::Variant, &I, ~0u, V});
+      return V;
+    }
+    case MarkerKind::Assume:
+      Live = Live && boolOf(operand(I, 0));
+      return Ctx.bool_val(true);
+    case MarkerKind::Assert: {
+      z3::expr C = boolOf(operand(I, 0));
+      Checks.push_back({Check::Assertion, &I, Live && !C});
+      Live = Live && C;
+      return Ctx.bool_val(true);
+    }
+    case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)
+    case MarkerKind::Backedge:
+    case MarkerKind::None:
+      break;
+    }
+    if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::umin: return z3::ite(z3::ult(operand(I, 0), operand(I, 1)), operand(I, 0), operand(I, 1));
+      case Intrinsic::umax: return z3::ite(z3::ugt(operand(I, 0), operand(I, 1)), operand(I, 0), operand(I, 1));
+      case Intrinsic::smin: return z3::ite(operand(I, 0) < operand(I, 1), operand(I, 0), operand(I, 1));
+      case Intrinsic::smax: return z3::ite(operand(I, 0) > operand(I, 1), operand(I, 0), operand(I, 1));
+      case Intrinsic::abs: // abs(INT_MIN) wraps to INT_MIN (is_int_min_poison ignored)
+        return z3::ite(operand(I, 0) < Ctx.bv_val(0, W), -operand(I, 0), operand(I, 0));
+      case Intrinsic::expect: return operand(I, 0);
+      case Intrinsic::assume:
+        Live = Live && boolOf(operand(I, 0));
+        return Ctx.bool_val(true);
+      default:
+        break; // debug and lifetime intrinsics: no semantics
+      }
+    }
+    return Ctx.bool_val(true);
+  }
+  // Terminators carry no data; their conditions are read by edge().
+  return Ctx.bool_val(true);
+}
+
+std::string unsupportedReason(const Instruction &I) {
+  auto TypeProblem = [](Type *T) -> std::string {
+    if (T->isFloatingPointTy())
+      return "floating-point arithmetic";
+    if (T->isVectorTy())
+      return "vector operation";
+    if (T->isPointerTy())
+      return "memory that could not be promoted to registers (pointer or array access)";
+    if (T->isStructTy() || T->isArrayTy())
+      return "aggregate value";
+    return "";
+  };
+  if (isa<AllocaInst>(I) || isa<LoadInst>(I) || isa<StoreInst>(I) ||
+      isa<GetElementPtrInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
+    return "memory that could not be promoted to registers (pointer or array access)";
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->isInlineAsm())
+      return "inline assembly";
+    if (markerKind(I) != MarkerKind::None)
+      return "";
+    const auto *F = dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
+    if (!F)
+      return "indirect call through a function pointer";
+    if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
+        if (II->getIntrinsicID() != Intrinsic::assume)
+          return "";
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::umin: case Intrinsic::umax: case Intrinsic::smin:
+      case Intrinsic::smax: case Intrinsic::abs: case Intrinsic::expect:
+      case Intrinsic::assume:
+        return TypeProblem(II->getType());
+      default:
+        return "intrinsic '" + F->getName().str() + "'";
+      }
+    }
+    if (F->getName().starts_with("__VERIFIER_nondet_"))
+      return "nondeterministic value of non-integer type ('" + F->getName().str() + "')";
+    if (!F->isDeclaration())
+      return "call to '" + F->getName().str() + "' that could not be inlined";
+    return "call to external function '" + F->getName().str() + "'";
+  }
+  if (isa<InvokeInst>(I) || isa<LandingPadInst>(I) || isa<ResumeInst>(I))
+    return "exception handling";
+  if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I))
+    return "computed goto";
+  if (isa<ReturnInst>(I) || isa<UnreachableInst>(I) || isa<BranchInst>(I) ||
+      isa<SwitchInst>(I))
+    return ""; // the returned value is not observed
+  if (std::string Why = TypeProblem(I.getType()); !Why.empty())
+    return Why;
+  for (const Use &U : I.operands()) {
+    if (std::string Why = TypeProblem(U->getType()); !Why.empty())
+      return Why;
+    if (isa<ConstantExpr>(U.get()))
+      return "constant expression";
+  }
+  if (isa<BinaryOperator>(I) || isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<PHINode>(I) ||
+      isa<FreezeInst>(I) || isa<ZExtInst>(I) || isa<SExtInst>(I) || isa<TruncInst>(I) ||
+      (isa<BitCastInst>(I) && I.getType()->isIntegerTy()))
+    return "";
+  return "instruction '" + std::string(I.getOpcodeName()) + "'";
+}
+
+} // namespace pdpv

@@ -1,0 +1,73 @@
+//===- Instrument.cpp - Loop-invariant placeholders (thesis Alg. 4.1) -----===//
+//
+// For each natural loop l = (H, T): U_l are the values the loop updates (in
+// SSA: the header phis) and R_l the values it reads that are defined before
+// it. The placeholder LI_l(U_l, R_l) is a pdpv.loop.invariant call at H.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Intrinsics.h"
+#include "pdpv/LoopPasses.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+static bool isInstrumented(const BasicBlock &H) {
+  for (const Instruction &I : H)
+    if (isMarker(I, MarkerKind::LoopInvariant))
+      return true;
+  return false;
+}
+
+unsigned instrumentLoops(Function &F, LoopInfo &LI) {
+  Module &M = *F.getParent();
+  SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
+  for (unsigned Id = 0; Id < Loops.size(); ++Id) {
+    Loop *L = Loops[Id];
+    BasicBlock *H = L->getHeader();
+    // pdpv-prepare puts loops of entry functions in simplified form; other
+    // functions (seen when the pass runs alone) are left as they are.
+    if (isInstrumented(*H) || !L->isLoopSimplifyForm())
+      continue;
+    SmallVector<Value *, 8> Update;
+    for (PHINode &Phi : H->phis())
+      Update.push_back(&Phi);
+    SetVector<Value *> Read;
+    for (BasicBlock *BB : L->blocks())
+      for (Instruction &I : *BB) {
+        if (markerKind(I) == MarkerKind::LoopInvariant)
+          continue;
+        auto *Phi = dyn_cast<PHINode>(&I);
+        for (unsigned K = 0; K < I.getNumOperands(); ++K) {
+          // The header phis' entry values are x_b of U_l, not reads.
+          if (Phi && BB == H && !L->contains(Phi->getIncomingBlock(K)))
+            continue;
+          Value *V = I.getOperand(K);
+          auto *Def = dyn_cast<Instruction>(V);
+          if ((Def && !L->contains(Def)) ||
+              (isa<Argument>(V) && V->getType()->isIntegerTy()))
+            Read.insert(V);
+        }
+      }
+    IRBuilder<> B(H, H->getFirstInsertionPt());
+    OperandBundleDef Bundles[] = {OperandBundleDef(UpdateBundle.str(), Update),
+                                  OperandBundleDef(ReadBundle.str(), Read.getArrayRef())};
+    CallInst *Marker =
+        B.CreateCall(loopInvariantFunction(M), {B.getInt32(Id + 1)}, Bundles);
+    Marker->setDebugLoc(L->getStartLoc());
+  }
+  return Loops.size();
+}
+
+PreservedAnalyses InstrumentPass::run(Function &F, FunctionAnalysisManager &AM) {
+  instrumentLoops(F, AM.getResult<LoopAnalysis>(F));
+  return PreservedAnalyses::allInSet<CFGAnalyses>();
+}
+
+} // namespace pdpv

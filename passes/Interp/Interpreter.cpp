@@ -1,0 +1,229 @@
+//===- Interpreter.cpp - Bit-exact concrete execution of prepared IR ------===//
+
+#include "pdpv/Interpreter.h"
+#include "pdpv/Intrinsics.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+constexpr size_t MaxPathLength = 100'000;
+
+class Run {
+public:
+  Run(const Function &F, InputOracle &Oracle, const InterpretOptions &Opts)
+      : F(F), Oracle(Oracle), Opts(Opts) {}
+
+  Execution go();
+
+private:
+  APInt operand(const Instruction &I, unsigned Idx);
+  /// Executes one non-phi instruction; returns false if the run ends here.
+  bool step(const Instruction &I);
+  const BasicBlock *successor(const Instruction &T);
+  bool end(Execution::Outcome O, const Instruction &I) {
+    E.Result = O;
+    E.At = &I;
+    return false;
+  }
+
+  const Function &F;
+  InputOracle &Oracle;
+  const InterpretOptions &Opts;
+  DenseMap<const Value *, APInt> Vals;
+  DenseMap<std::pair<const Value *, unsigned>, unsigned> Seen;
+  Execution E;
+};
+
+APInt Run::operand(const Instruction &I, unsigned Idx) {
+  const Value *V = I.getOperand(Idx);
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue();
+  if (isa<UndefValue>(V)) {
+    if (!E.FirstArbitrary)
+      E.FirstArbitrary = &I;
+    return Oracle.arbitrary(I, Idx, Seen[{&I, Idx}]++);
+  }
+  auto It = Vals.find(V);
+  assert(It != Vals.end() && "operand not computed");
+  return It->second;
+}
+
+static APInt compare(CmpInst::Predicate P, const APInt &A, const APInt &B) {
+  return APInt(1, ICmpInst::compare(A, B, P));
+}
+
+bool Run::step(const Instruction &I) {
+  unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
+    APInt A = operand(I, 0), B = operand(I, 1);
+    APInt R(W, 0);
+    bool Overflow = false;
+    switch (BO->getOpcode()) {
+    case Instruction::Add: R = A.sadd_ov(B, Overflow); break;
+    case Instruction::Sub: R = A.ssub_ov(B, Overflow); break;
+    case Instruction::Mul: R = A.smul_ov(B, Overflow); break;
+    case Instruction::And: R = A & B; break;
+    case Instruction::Or: R = A | B; break;
+    case Instruction::Xor: R = A ^ B; break;
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr:
+      if (B.uge(W)) { // over-wide: any value (Encoder.h)
+        if (!E.FirstArbitrary)
+          E.FirstArbitrary = &I;
+        R = Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
+        break;
+      }
+      if (BO->getOpcode() == Instruction::Shl) {
+        R = A.shl(B);
+        Overflow = R.ashr(B) != A;
+      } else {
+        R = BO->getOpcode() == Instruction::LShr ? A.lshr(B) : A.ashr(B);
+      }
+      break;
+    default: { // division: traps on zero and on INT_MIN / -1
+      bool Signed = BO->getOpcode() == Instruction::SDiv || BO->getOpcode() == Instruction::SRem;
+      if (B.isZero())
+        return end(Opts.CheckDivision ? Execution::DivisionByZero : Execution::Stopped, I);
+      if (Signed && A.isMinSignedValue() && B.isAllOnes())
+        return end(Opts.CheckDivision ? Execution::DivisionOverflow : Execution::Stopped, I);
+      switch (BO->getOpcode()) {
+      case Instruction::UDiv: R = A.udiv(B); break;
+      case Instruction::URem: R = A.urem(B); break;
+      case Instruction::SDiv: R = A.sdiv(B); break;
+      default: R = A.srem(B); break;
+      }
+    }
+    }
+    if (Opts.CheckSignedOverflow && isSignedArithmetic(I) && Overflow)
+      return end(Execution::SignedOverflow, I);
+    Vals.insert_or_assign(&I, R);
+    return true;
+  }
+  if (const auto *Cmp = dyn_cast<ICmpInst>(&I)) {
+    Vals.insert_or_assign(&I, compare(Cmp->getPredicate(), operand(I, 0), operand(I, 1)));
+    return true;
+  }
+  if (isa<SelectInst>(&I)) {
+    APInt C = operand(I, 0);
+    Vals.insert_or_assign(&I, C.isOne() ? operand(I, 1) : operand(I, 2));
+    return true;
+  }
+  if (const auto *Cast = dyn_cast<CastInst>(&I)) {
+    APInt A = operand(I, 0);
+    switch (Cast->getOpcode()) {
+    case Instruction::ZExt: A = A.zext(W); break;
+    case Instruction::SExt: A = A.sext(W); break;
+    case Instruction::Trunc: A = A.trunc(W); break;
+    default: break;
+    }
+    Vals.insert_or_assign(&I, A);
+    return true;
+  }
+  if (isa<FreezeInst>(&I)) {
+    Vals.insert_or_assign(&I, operand(I, 0));
+    return true;
+  }
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    switch (markerKind(I)) {
+    case MarkerKind::Nondet: {
+      APInt V = Oracle.nondet(*CB, Seen[{&I, 0}]++);
+      E.Inputs.push_back({&I, V});
+      Vals.insert_or_assign(&I, V);
+      return true;
+    }
+    case MarkerKind::Assume:
+      return operand(I, 0).isOne() || end(Execution::Stopped, I);
+    case MarkerKind::Assert:
+      return operand(I, 0).isOne() || end(Execution::AssertionFailed, I);
+    default:
+      break;
+    }
+    if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::umin: Vals.insert_or_assign(&I, APIntOps::umin(operand(I, 0), operand(I, 1))); break;
+      case Intrinsic::umax: Vals.insert_or_assign(&I, APIntOps::umax(operand(I, 0), operand(I, 1))); break;
+      case Intrinsic::smin: Vals.insert_or_assign(&I, APIntOps::smin(operand(I, 0), operand(I, 1))); break;
+      case Intrinsic::smax: Vals.insert_or_assign(&I, APIntOps::smax(operand(I, 0), operand(I, 1))); break;
+      case Intrinsic::abs: Vals.insert_or_assign(&I, operand(I, 0).abs()); break;
+      case Intrinsic::expect: Vals.insert_or_assign(&I, operand(I, 0)); break;
+      case Intrinsic::assume: return operand(I, 0).isOne() || end(Execution::Stopped, I);
+      default: break;
+      }
+    }
+    return true;
+  }
+  return true;
+}
+
+const BasicBlock *Run::successor(const Instruction &T) {
+  if (const auto *Br = dyn_cast<BranchInst>(&T)) {
+    if (Br->isUnconditional())
+      return Br->getSuccessor(0);
+    return operand(T, 0).isOne() ? Br->getSuccessor(0) : Br->getSuccessor(1);
+  }
+  if (const auto *Sw = dyn_cast<SwitchInst>(&T)) {
+    APInt C = operand(T, 0);
+    for (const auto &Case : Sw->cases())
+      if (Case.getCaseValue()->getValue() == C)
+        return Case.getCaseSuccessor();
+    return Sw->getDefaultDest();
+  }
+  return nullptr;
+}
+
+Execution Run::go() {
+  for (const Argument &A : F.args())
+    if (A.getType()->isIntegerTy()) {
+      APInt V = Oracle.argument(A);
+      E.Inputs.push_back({&A, V});
+      Vals.insert_or_assign(&A, V);
+    }
+  const BasicBlock *BB = &F.getEntryBlock(), *Prev = nullptr;
+  while (true) {
+    if (E.Path.size() < MaxPathLength)
+      E.Path.push_back(BB);
+    // Phis read their operands simultaneously, on the edge we came from.
+    SmallVector<std::pair<const PHINode *, APInt>, 8> PhiValues;
+    for (const PHINode &Phi : BB->phis())
+      PhiValues.push_back({&Phi, operand(Phi, Phi.getBasicBlockIndex(Prev))});
+    for (auto &[Phi, V] : PhiValues)
+      Vals.insert_or_assign(Phi, V);
+    for (const Instruction &I : *BB) {
+      if (isa<PHINode>(I))
+        continue;
+      if (++E.Steps > Opts.MaxSteps) {
+        end(Execution::StepLimit, I);
+        return E;
+      }
+      if (I.isTerminator())
+        break;
+      if (!step(I))
+        return E;
+    }
+    const Instruction &T = *BB->getTerminator();
+    const BasicBlock *Next = successor(T);
+    if (!Next) {
+      end(isa<ReturnInst>(T) ? Execution::Returned : Execution::Stopped, T);
+      return E;
+    }
+    Prev = BB;
+    BB = Next;
+  }
+}
+
+} // namespace
+
+Execution interpret(const Function &F, InputOracle &Oracle, const InterpretOptions &Opts) {
+  return Run(F, Oracle, Opts).go();
+}
+
+} // namespace pdpv

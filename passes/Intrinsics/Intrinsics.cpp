@@ -1,0 +1,102 @@
+//===- Intrinsics.cpp - The pdpv.* vocabulary in LLVM IR ------------------===//
+
+#include "pdpv/Intrinsics.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+MarkerKind markerKind(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  if (!CB)
+    return MarkerKind::None;
+  const Function *F = CB->getCalledFunction();
+  if (!F)
+    return MarkerKind::None;
+  StringRef N = F->getName();
+  if (!N.starts_with("pdpv."))
+    return MarkerKind::None;
+  if (N.starts_with("pdpv.nondet."))
+    return MarkerKind::Nondet;
+  if (N.starts_with("pdpv.variant."))
+    return MarkerKind::Variant;
+  return StringSwitch<MarkerKind>(N)
+      .Case("pdpv.assume", MarkerKind::Assume)
+      .Case("pdpv.assert", MarkerKind::Assert)
+      .Case("pdpv.loop.invariant", MarkerKind::LoopInvariant)
+      .Case("pdpv.backedge", MarkerKind::Backedge)
+      .Default(MarkerKind::None);
+}
+
+// Markers must survive the cleanup passes run during preparation: they are
+// declared to touch inaccessible memory, so they are neither deleted nor
+// merged nor reordered with each other.
+static FunctionCallee declare(Module &M, StringRef Name, FunctionType *Ty) {
+  FunctionCallee C = M.getOrInsertFunction(Name, Ty);
+  if (auto *F = dyn_cast<Function>(C.getCallee())) {
+    F->setMemoryEffects(MemoryEffects::inaccessibleMemOnly());
+    // Deliberately not `willreturn`: SimplifyCFG would delete a willreturn
+    // call that precedes `unreachable` (e.g. the one replacing reach_error()).
+    F->addFnAttr(Attribute::NoUnwind);
+  }
+  return C;
+}
+
+FunctionCallee nondetFunction(Module &M, IntegerType *Ty) {
+  return declare(M, ("pdpv.nondet.i" + Twine(Ty->getBitWidth())).str(),
+                 FunctionType::get(Ty, false));
+}
+
+FunctionCallee variantFunction(Module &M, Type *Ty) {
+  std::string Name = "pdpv.variant.";
+  raw_string_ostream OS(Name);
+  Ty->print(OS);
+  return declare(M, Name, FunctionType::get(Ty, {Ty}, false));
+}
+
+FunctionCallee assumeFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.assume",
+                 FunctionType::get(Type::getVoidTy(C), {Type::getInt1Ty(C)}, false));
+}
+
+FunctionCallee assertFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.assert",
+                 FunctionType::get(Type::getVoidTy(C), {Type::getInt1Ty(C)}, false));
+}
+
+FunctionCallee loopInvariantFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.loop.invariant",
+                 FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+}
+
+FunctionCallee backedgeFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.backedge",
+                 FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
+}
+
+bool isSignedArithmetic(const Instruction &I) {
+  return I.getMetadata(SignedArithmeticMetadata) != nullptr;
+}
+
+unsigned loopIdOf(const CallBase &Marker) {
+  return cast<ConstantInt>(Marker.getArgOperand(0))->getZExtValue();
+}
+
+SmallVector<Value *, 8> bundleValues(const CallBase &Marker, StringRef Tag) {
+  SmallVector<Value *, 8> Values;
+  if (auto B = Marker.getOperandBundle(Tag))
+    for (const Use &U : B->Inputs)
+      Values.push_back(U.get());
+  return Values;
+}
+
+} // namespace pdpv

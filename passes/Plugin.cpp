@@ -1,0 +1,70 @@
+//===- Plugin.cpp - Registers the PDPV passes with LLVM's pass builder ----===//
+//
+//   opt -load-pass-plugin=libpdpv.so -passes='pdpv<timeout=10>' prog.ll
+//   clang -fpass-plugin=libpdpv.so -c prog.c      (verifies during the build)
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/LoopPasses.h"
+#include "pdpv/Prepare.h"
+#include "pdpv/Verify.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+namespace {
+
+bool parseFunctionPipeline(StringRef Name, FunctionPassManager &FPM,
+                           ArrayRef<PassBuilder::PipelineElement>) {
+  if (Name == "pdpv-instrument")
+    FPM.addPass(pdpv::InstrumentPass());
+  else if (Name == "pdpv-passify")
+    FPM.addPass(pdpv::PassifyPass());
+  else if (Name == "pdpv-dag")
+    FPM.addPass(pdpv::DagCutPass());
+  else
+    return false;
+  return true;
+}
+
+bool parseModulePipeline(StringRef Name, ModulePassManager &MPM,
+                         ArrayRef<PassBuilder::PipelineElement> Inner) {
+  // The function passes are also accepted at module level, so that
+  // -passes=pdpv-prepare,pdpv-instrument,... works without function(...).
+  FunctionPassManager FPM;
+  if (parseFunctionPipeline(Name, FPM, Inner)) {
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+    return true;
+  }
+  if (Name == "pdpv-prepare") {
+    MPM.addPass(pdpv::PreparePass());
+    return true;
+  }
+  if (!PassBuilder::checkParametrizedPassName(Name, "pdpv"))
+    return false;
+  auto Opts = PassBuilder::parsePassParameters(pdpv::parseVerifyOptions, Name, "pdpv");
+  if (!Opts)
+    // The pipeline parser has no way to carry our message; stop with it.
+    report_fatal_error(Opts.takeError(), /*gen_crash_diag=*/false);
+  MPM.addPass(pdpv::VerifyPass(*Opts));
+  return true;
+}
+
+void registerCallbacks(PassBuilder &PB) {
+  PB.registerPipelineParsingCallback(parseModulePipeline);
+  PB.registerPipelineParsingCallback(parseFunctionPipeline);
+  // Under clang, verify the code as the front end produced it, before any
+  // optimization could exploit undefined behaviour; this runs at every -O level.
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    MPM.addPass(pdpv::VerifyPass(pdpv::optionsFromCommandLine()));
+  });
+}
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "pdpv", "0.1", registerCallbacks};
+}

@@ -1,0 +1,318 @@
+//===- Prepare.cpp - Lower verification builtins, inline, promote ---------===//
+//
+// Stage 1 (DESIGN.md): afterwards each entry function is register-only and
+// call-free except for pdpv.* markers, or we know precisely why not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Prepare.h"
+#include "pdpv/Encoder.h"
+#include "pdpv/Intrinsics.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/CallGraph.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ReplaceConstant.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// What a call to an SV-COMP / libc verification builtin means.
+enum class Builtin { None, Nondet, Assume, Assert, Error, Stop, Ignore };
+
+Function *calleeOf(const CallBase &CB) {
+  // Calls through prototype-less declarations (`int f();` in old C) carry a
+  // different function type than the callee, so look through the operand.
+  return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+}
+
+Builtin classify(const Function &F) {
+  StringRef N = F.getName();
+  if (N.starts_with("__VERIFIER_nondet_"))
+    return Builtin::Nondet;
+  // reach_error() *is* the property (SV-COMP unreach-call) even when the
+  // task defines it, so it is never inlined.
+  Builtin B = StringSwitch<Builtin>(N)
+                  .Cases("reach_error", "__VERIFIER_error", "__assert_fail",
+                         "__assert_perror_fail", "__assert_rtn", Builtin::Error)
+                  .Cases("abort", "exit", "_Exit", "_exit", Builtin::Stop)
+                  .Cases("__VERIFIER_atomic_begin", "__VERIFIER_atomic_end", Builtin::Ignore)
+                  .Default(Builtin::None);
+  if (B != Builtin::None)
+    return B;
+  // Tasks usually define these two themselves; then their body is inlined.
+  if (F.isDeclaration())
+    return StringSwitch<Builtin>(N)
+        .Case("__VERIFIER_assume", Builtin::Assume)
+        .Case("__VERIFIER_assert", Builtin::Assert)
+        .Default(Builtin::None);
+  return Builtin::None;
+}
+
+Value *asCondition(IRBuilder<> &B, Value *V) {
+  if (V->getType()->isIntegerTy(1))
+    return V;
+  if (V->getType()->isIntegerTy())
+    return B.CreateICmpNE(V, ConstantInt::get(V->getType(), 0));
+  return nullptr;
+}
+
+/// Replaces calls to the verification builtins with pdpv.* markers.
+void lowerBuiltins(Module &M) {
+  SmallVector<std::pair<CallBase *, Builtin>, 32> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I))
+        if (Function *Callee = calleeOf(*CB))
+          if (Builtin K = classify(*Callee); K != Builtin::None)
+            Calls.push_back({CB, K});
+
+  LLVMContext &Ctx = M.getContext();
+  for (auto [CB, Kind] : Calls) {
+    if (!isa<CallInst>(CB))
+      continue; // invoke: C code never produces it; left for the scan to refuse
+    IRBuilder<> B(CB);
+    Value *Cond = nullptr;
+    switch (Kind) {
+    case Builtin::Nondet: {
+      auto *Ty = dyn_cast<IntegerType>(CB->getType());
+      if (!Ty)
+        continue; // float/pointer inputs: refused by the final scan
+      CallInst *N = B.CreateCall(nondetFunction(M, Ty));
+      N->setDebugLoc(CB->getDebugLoc());
+      // Remember which builtin the user called, for counterexample reports.
+      N->setMetadata(OriginMetadata, MDNode::get(Ctx, MDString::get(Ctx, calleeOf(*CB)->getName())));
+      CB->replaceAllUsesWith(N);
+      break;
+    }
+    case Builtin::Assume:
+    case Builtin::Assert:
+      if (CB->arg_size() != 1 || !(Cond = asCondition(B, CB->getArgOperand(0))))
+        continue;
+      B.CreateCall(Kind == Builtin::Assume ? assumeFunction(M) : assertFunction(M), {Cond})
+          ->setDebugLoc(CB->getDebugLoc());
+      break;
+    case Builtin::Error:
+      B.CreateCall(assertFunction(M), {ConstantInt::getFalse(Ctx)})
+          ->setDebugLoc(CB->getDebugLoc());
+      break;
+    case Builtin::Stop:
+      B.CreateCall(assumeFunction(M), {ConstantInt::getFalse(Ctx)})
+          ->setDebugLoc(CB->getDebugLoc());
+      break;
+    case Builtin::Ignore:
+    case Builtin::None:
+      break;
+    }
+    if (!CB->getType()->isVoidTy() && !CB->use_empty())
+      CB->replaceAllUsesWith(PoisonValue::get(CB->getType()));
+    CB->eraseFromParent();
+  }
+}
+
+/// Our own analysis managers: preparation runs LLVM passes on the clone we
+/// verify, independently of the pipeline that hosts the plugin.
+struct Analyses {
+  PassBuilder PB;
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  Analyses() {
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  }
+};
+
+/// Functions that take part in recursion (a cycle in the call graph).
+std::set<const Function *> recursiveFunctions(Module &M) {
+  std::set<const Function *> Rec;
+  CallGraph CG(M);
+  for (auto I = scc_begin(&CG); !I.isAtEnd(); ++I) {
+    const std::vector<CallGraphNode *> &SCC = *I;
+    if (SCC.size() == 1 && !I.hasCycle())
+      continue;
+    for (CallGraphNode *N : SCC)
+      if (Function *F = N->getFunction())
+        Rec.insert(F);
+  }
+  return Rec;
+}
+
+/// Inlines every non-recursive call. The thesis handles function-free
+/// programs; inlining reduces the common case to that one.
+void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
+  std::set<const Function *> Rec = recursiveFunctions(M);
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    // clang -O0 marks everything optnone/noinline; the clone we verify may
+    // ignore that, the emitted code is untouched.
+    F.removeFnAttr(Attribute::OptimizeNone);
+    F.removeFnAttr(Attribute::NoInline);
+    if (!Rec.count(&F) && !is_contained(Entries, &F))
+      F.addFnAttr(Attribute::AlwaysInline);
+  }
+  Analyses A;
+  AlwaysInlinerPass(/*InsertLifetime=*/false).run(M, A.MAM);
+}
+
+/// Gives each entry function its own register-promotable copy of the global
+/// variables it uses. From `main` the globals start with their initializers
+/// (nothing else runs before main and every other call is inlined or
+/// refused); from any other entry they start with arbitrary values.
+void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
+  for (GlobalVariable &G : M.globals()) {
+    if (G.isConstant() || G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
+      continue;
+    convertUsersOfConstantsToInstructions({&G});
+    for (Function *F : Entries) {
+      SmallVector<Use *, 8> Uses;
+      for (Use &U : G.uses())
+        if (auto *I = dyn_cast<Instruction>(U.getUser()); I && I->getFunction() == F)
+          Uses.push_back(&U);
+      if (Uses.empty())
+        continue;
+      Type *Ty = G.getValueType();
+      Value *Init = nullptr;
+      BasicBlock &EntryBB = F->getEntryBlock();
+      IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
+      if (F->getName() == "main" && G.hasDefinitiveInitializer())
+        Init = G.getInitializer();
+      else if (auto *ITy = dyn_cast<IntegerType>(Ty))
+        Init = B.CreateCall(nondetFunction(M, ITy));
+      else
+        continue; // aggregate with unknown contents: stays memory, refused later
+      AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
+      B.CreateStore(Init, A);
+      for (Use *U : Uses)
+        U->set(A);
+    }
+  }
+}
+
+/// LLVM's simplifications may assume that signed arithmetic does not
+/// overflow (nsw), that exact divisions are exact, and so on; PDPV's
+/// semantics wrap. Record where clang put `nsw` and drop every such flag.
+void dropUndefinedBehaviourFlags(Function &F) {
+  LLVMContext &Ctx = F.getContext();
+  for (Instruction &I : instructions(F)) {
+    if (auto *OBO = dyn_cast<OverflowingBinaryOperator>(&I); OBO && OBO->hasNoSignedWrap())
+      I.setMetadata(SignedArithmeticMetadata, MDNode::get(Ctx, {}));
+    I.dropPoisonGeneratingFlags();
+  }
+}
+
+/// mem2reg, CFG cleanup and loop-simplify form (single preheader, single
+/// back edge, dedicated exits), as the later stages expect.
+void cleanUp(Function &F) {
+  Analyses A;
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(PromotePass());
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(DCEPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.run(F, A.FAM);
+}
+
+SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
+  SmallPtrSet<const DILocation *, 16> Locs;
+  for (Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assert) && I.getDebugLoc())
+      Locs.insert(I.getDebugLoc().get());
+  return Locs;
+}
+
+std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec) {
+  std::vector<Unsupported> Problems;
+  std::set<std::pair<std::string, unsigned>> Seen;
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
+    Problems.push_back({"irreducible control flow (a jump into a loop)", DebugLoc()});
+  for (Instruction &I : instructions(F)) {
+    std::string Why = unsupportedReason(I);
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && Why.empty() == false)
+      if (Function *Callee = calleeOf(*CB); Callee && Rec.count(Callee))
+        Why = "recursive call to '" + Callee->getName().str() + "'";
+    if (Why.empty())
+      continue;
+    unsigned Line = I.getDebugLoc() ? I.getDebugLoc().getLine() : 0;
+    if (Seen.insert({Why, Line}).second)
+      Problems.push_back({Why, I.getDebugLoc()});
+  }
+  return Problems;
+}
+
+} // namespace
+
+std::vector<Function *> entryFunctions(Module &M) {
+  if (Function *Main = M.getFunction("main"); Main && !Main->isDeclaration())
+    return {Main};
+  std::vector<Function *> Entries;
+  for (Function &F : M)
+    if (!F.isDeclaration() && !F.hasLocalLinkage() && F.use_empty() &&
+        !F.getName().starts_with("__VERIFIER_") && F.getName() != "reach_error")
+      Entries.push_back(&F);
+  return Entries;
+}
+
+std::vector<PreparedEntry> prepareModule(Module &M) {
+  std::vector<Function *> Entries = entryFunctions(M);
+  lowerBuiltins(M);
+  std::set<const Function *> Rec = recursiveFunctions(M);
+  inlineCalls(M, Entries);
+  localizeGlobals(M, Entries);
+  std::vector<PreparedEntry> Result;
+  for (Function *F : Entries) {
+    dropUndefinedBehaviourFlags(*F);
+    SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
+    cleanUp(*F);
+    dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
+    SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
+    PreparedEntry PE{F, scan(*F, Rec), {}};
+    for (const DILocation *L : Before)
+      if (!After.count(L))
+        PE.RemovedAssertions.push_back(DebugLoc(L));
+    Result.push_back(std::move(PE));
+  }
+  return Result;
+}
+
+PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &) {
+  prepareModule(M);
+  return PreservedAnalyses::none();
+}
+
+} // namespace pdpv

@@ -1,0 +1,70 @@
+//===- Report.cpp - Diagnostics at source locations -----------------------===//
+
+#include "pdpv/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+std::string SourceLocation::str() const {
+  if (!valid())
+    return "";
+  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+}
+
+static bool isAssertionHelper(const DILocation *L) {
+  const DISubprogram *SP = L->getScope()->getSubprogram();
+  if (!SP)
+    return false;
+  return StringSwitch<bool>(SP->getName())
+      .Cases("__VERIFIER_assert", "reach_error", "__VERIFIER_error", "assume_abort_if_not",
+             true)
+      .Default(false);
+}
+
+SourceLocation userLocation(const DebugLoc &DL) {
+  const DILocation *L = DL.get();
+  if (!L)
+    return {};
+  while (L->getInlinedAt() && isAssertionHelper(L))
+    L = L->getInlinedAt();
+  SourceLocation S;
+  S.File = L->getFilename().str();
+  S.Line = L->getLine();
+  S.Column = L->getColumn();
+  return S;
+}
+
+void diagnose(raw_ostream &OS, const SourceLocation &Loc, Severity S, const Twine &Message,
+              StringRef Function) {
+  if (Loc.valid())
+    OS << Loc.str() << ": ";
+  else
+    OS << "pdpv: ";
+  switch (S) {
+  case Severity::Error: OS << "error: "; break;
+  case Severity::Warning: OS << "warning: "; break;
+  case Severity::Remark: OS << "remark: "; break;
+  case Severity::Note: OS << "note: "; break;
+  }
+  if (!Loc.valid() && !Function.empty())
+    OS << "in '" << Function << "': ";
+  OS << Message;
+  if (S != Severity::Note)
+    OS << " [pdpv]";
+  OS << "\n";
+}
+
+std::string formatValue(const APInt &V) {
+  std::string S = toString(V, 10, /*Signed=*/V.getBitWidth() > 1);
+  if (V.getBitWidth() > 1 && V.isNegative())
+    S += " (0x" + toString(V, 16, /*Signed=*/false, /*formatAsCLiteral=*/false,
+                            /*UpperCase=*/false) + ")";
+  return S;
+}
+
+} // namespace pdpv

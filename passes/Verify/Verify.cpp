@@ -1,0 +1,417 @@
+//===- Verify.cpp - The pdpv pass: verdicts for every assertion -----------===//
+//
+// Thesis Alg. 4.2 up to the refinement step: check the acyclic model; a
+// counterexample becomes FALSE only when concrete interpretation of the
+// prepared program fails the same property. Refinement of loop invariants
+// (Alg. 4.3-4.5) is not there yet: a counterexample that is not confirmed in
+// a program with loops leaves the property UNKNOWN.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Verify.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/LoopPasses.h"
+#include "pdpv/Prepare.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <chrono>
+#include <map>
+
+using namespace llvm;
+
+namespace pdpv {
+
+static cl::opt<unsigned> TimeoutFlag("pdpv-timeout",
+                                     cl::desc("PDPV: time limit per entry function in "
+                                              "seconds (0: none)"),
+                                     cl::init(60));
+static cl::opt<bool> CheckSignedOverflowFlag(
+    "pdpv-check-signed-overflow",
+    cl::desc("PDPV: report signed integer overflow (nsw) as a property violation"));
+static cl::opt<bool> CheckDivisionFlag(
+    "pdpv-check-division",
+    cl::desc("PDPV: report division by zero and INT_MIN / -1 as property violations"));
+static cl::opt<bool> QuietFlag("pdpv-quiet",
+                               cl::desc("PDPV: no remark for each proved property"));
+
+VerifyOptions optionsFromCommandLine() {
+  VerifyOptions O;
+  O.TimeoutSeconds = TimeoutFlag;
+  O.Encode.CheckSignedOverflow = CheckSignedOverflowFlag;
+  O.Encode.CheckDivision = CheckDivisionFlag;
+  O.Quiet = QuietFlag;
+  return O;
+}
+
+Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
+  VerifyOptions O = optionsFromCommandLine();
+  while (!Params.empty()) {
+    StringRef P;
+    std::tie(P, Params) = Params.split(';');
+    auto [Name, Value] = P.split('=');
+    if (Name == "timeout") {
+      if (Value.getAsInteger(10, O.TimeoutSeconds))
+        return make_error<StringError>("pdpv: timeout expects a number of seconds, got '" +
+                                           Value + "'",
+                                       inconvertibleErrorCode());
+      continue;
+    }
+    bool Negated = Name.consume_front("no-");
+    bool *Flag = StringSwitch<bool *>(Name)
+                     .Case("check-signed-overflow", &O.Encode.CheckSignedOverflow)
+                     .Case("check-division", &O.Encode.CheckDivision)
+                     .Case("quiet", &O.Quiet)
+                     .Default(nullptr);
+    if (!Flag || !Value.empty())
+      return make_error<StringError>(
+          "pdpv: unknown pass parameter '" + P +
+              "' (expected timeout=<seconds>, [no-]check-signed-overflow, "
+              "[no-]check-division, [no-]quiet)",
+          inconvertibleErrorCode());
+    *Flag = !Negated;
+  }
+  return O;
+}
+
+StringRef verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::True: return "TRUE";
+  case Verdict::False: return "FALSE";
+  case Verdict::Unknown: return "UNKNOWN";
+  }
+  llvm_unreachable("verdict");
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Serves a solver model to the interpreter. Values are keyed by the
+/// instructions of the prepared function (the model lives on its clone).
+class ModelOracle : public InputOracle {
+public:
+  ModelOracle(const z3::model &Model, const std::vector<Input> &Inputs,
+              const DenseMap<const Value *, const Value *> &ToPrepared) {
+    for (const Input &In : Inputs) {
+      const Value *Src = ToPrepared.lookup(In.Source);
+      if (!Src)
+        continue; // variants exist only in the model
+      unsigned W = In.Var.get_sort().bv_size();
+      APInt V = Encoder::evaluate(Model, In.Var, W);
+      if (In.K == Input::Arbitrary)
+        Arbitrary.insert({{Src, In.Operand}, V});
+      else
+        Values.insert({Src, V});
+    }
+  }
+  APInt nondet(const CallBase &Call, unsigned) override { return get(Call, Call.getType()); }
+  APInt argument(const Argument &A) override { return get(A, A.getType()); }
+  APInt arbitrary(const Instruction &I, unsigned Operand, unsigned) override {
+    auto It = Arbitrary.find({&I, Operand});
+    unsigned W = Operand == ~0u ? I.getType()->getIntegerBitWidth()
+                                : I.getOperand(Operand)->getType()->getIntegerBitWidth();
+    return It == Arbitrary.end() ? APInt(W, 0) : It->second;
+  }
+
+private:
+  APInt get(const Value &V, Type *Ty) {
+    auto It = Values.find(&V);
+    return It == Values.end() ? APInt(Ty->getIntegerBitWidth(), 0) : It->second;
+  }
+  DenseMap<const Value *, APInt> Values;
+  std::map<std::pair<const Value *, unsigned>, APInt> Arbitrary;
+};
+
+Check::Kind kindOf(Execution::Outcome O) {
+  switch (O) {
+  case Execution::SignedOverflow: return Check::SignedOverflow;
+  case Execution::DivisionByZero: return Check::DivisionByZero;
+  case Execution::DivisionOverflow: return Check::DivisionOverflow;
+  default: return Check::Assertion;
+  }
+}
+
+std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
+  std::vector<CheckResult::InputValue> Inputs;
+  for (const Execution::Value &In : X.Inputs) {
+    CheckResult::InputValue IV;
+    IV.V = In.V;
+    if (const auto *A = dyn_cast<Argument>(In.Source)) {
+      IV.Origin = "parameter '" + A->getName().str() + "'";
+    } else {
+      const auto *I = cast<Instruction>(In.Source);
+      IV.Loc = userLocation(I->getDebugLoc());
+      IV.Origin = "nondeterministic value";
+      if (MDNode *MD = I->getMetadata(OriginMetadata))
+        IV.Origin = cast<MDString>(MD->getOperand(0))->getString().str() + "()";
+    }
+    Inputs.push_back(std::move(IV));
+  }
+  return Inputs;
+}
+
+class FunctionVerifier {
+public:
+  FunctionVerifier(Function &F, const VerifyOptions &Opts) : F(F), Opts(Opts) {}
+  FunctionResult run(const std::vector<Unsupported> &Problems,
+                     const std::vector<llvm::DebugLoc> &RemovedAssertions);
+
+private:
+  void checkModel(FunctionResult &R);
+  void unknownAll(FunctionResult &R, const std::string &Why, const DebugLoc &Loc);
+  void decide(CheckResult &CR, const Check &C, z3::solver &S, const Encoder &E,
+              const Instruction *At);
+
+  Function &F;
+  const VerifyOptions &Opts;
+  DenseMap<const Value *, const Value *> ToPrepared;
+  unsigned NumLoops = 0;
+  Clock::time_point Deadline = Clock::time_point::max();
+  // Failures seen by the interpreter, possibly while deciding another check.
+  std::map<std::pair<const Instruction *, Check::Kind>, Execution> Confirmed;
+};
+
+void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
+                                  const DebugLoc &Loc) {
+  R.V = Verdict::Unknown;
+  R.Reason = Why;
+  R.ReasonLoc = userLocation(Loc);
+  for (Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assert))
+      R.Checks.push_back({Check::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
+}
+
+void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, const Encoder &E,
+                              const Instruction *At) {
+  if (auto It = Confirmed.find({At, C.K}); It != Confirmed.end()) {
+    CR.V = Verdict::False;
+    CR.Inputs = describeInputs(It->second);
+    return;
+  }
+  if (Opts.TimeoutSeconds) {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
+    if (Left.count() <= 0) {
+      CR.Reason = "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)";
+      return;
+    }
+    z3::params P(S.ctx());
+    P.set("timeout", static_cast<unsigned>(Left.count()));
+    S.set(P);
+  }
+  z3::expr_vector Assumptions(S.ctx());
+  Assumptions.push_back(C.Violated);
+  switch (S.check(Assumptions)) {
+  case z3::unsat:
+    CR.V = Verdict::True;
+    return;
+  case z3::unknown: {
+    std::string Why = S.reason_unknown();
+    CR.Reason = (Why == "timeout" || Why == "canceled")
+                    ? "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)"
+                    : "solver gave up: " + Why;
+    return;
+  }
+  case z3::sat:
+    break;
+  }
+  ModelOracle Oracle(S.get_model(), E.inputs(), ToPrepared);
+  InterpretOptions IO;
+  IO.CheckSignedOverflow = Opts.Encode.CheckSignedOverflow;
+  IO.CheckDivision = Opts.Encode.CheckDivision;
+  Execution X = interpret(F, Oracle, IO);
+  if (X.failed() && X.FirstArbitrary) {
+    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
+    CR.Reason = "a failing run was found but it depends on an undefined value "
+                "(uninitialized variable or over-wide shift)" +
+                (L.valid() ? " at " + L.str() : std::string());
+    return;
+  }
+  if (X.failed()) {
+    Confirmed.insert({{X.At, kindOf(X.Result)}, X});
+    if (X.At == At && kindOf(X.Result) == C.K) {
+      CR.V = Verdict::False;
+      CR.Inputs = describeInputs(X);
+      return;
+    }
+  }
+  if (X.Result == Execution::StepLimit)
+    CR.Reason = "the counterexample could not be replayed within the step limit";
+  else if (NumLoops)
+    CR.Reason = "loop invariants not strong enough yet (loop invariant refinement is not "
+                "implemented)";
+  else
+    CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
+                "execution";
+}
+
+/// Several instructions may check the same source property (inlining,
+/// duplicated blocks); users see one verdict per location: FALSE if any copy
+/// fails, UNKNOWN if any is undecided, TRUE otherwise.
+void mergeByLocation(std::vector<CheckResult> &Checks) {
+  std::vector<CheckResult> Merged;
+  for (CheckResult &C : Checks) {
+    auto Same = find_if(Merged, [&](const CheckResult &M) {
+      return M.K == C.K && M.Loc.valid() && M.Loc.str() == C.Loc.str();
+    });
+    if (Same == Merged.end()) {
+      Merged.push_back(std::move(C));
+      continue;
+    }
+    if (Same->V == Verdict::False)
+      continue;
+    if (C.V == Verdict::False || (C.V == Verdict::Unknown && Same->V == Verdict::True))
+      *Same = std::move(C);
+  }
+  Checks = std::move(Merged);
+}
+
+FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
+                                     const std::vector<DebugLoc> &RemovedAssertions) {
+  FunctionResult R;
+  R.Name = F.getName().str();
+  for (const DebugLoc &DL : RemovedAssertions)
+    R.Checks.push_back({Check::Assertion, userLocation(DL), Verdict::True, "", {}});
+  if (!Problems.empty())
+    unknownAll(R, "unsupported " + Problems.front().What, Problems.front().Loc);
+  else
+    checkModel(R);
+  mergeByLocation(R.Checks);
+
+  R.V = Verdict::True;
+  for (const CheckResult &CR : R.Checks) {
+    if (CR.V == Verdict::False)
+      R.V = Verdict::False;
+    else if (CR.V == Verdict::Unknown && R.V == Verdict::True)
+      R.V = Verdict::Unknown;
+    if (CR.V == Verdict::Unknown && R.Reason.empty())
+      R.Reason = CR.Reason;
+  }
+  return R;
+}
+
+void FunctionVerifier::checkModel(FunctionResult &R) {
+  if (Opts.TimeoutSeconds)
+    Deadline = Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds);
+
+  // The model is built on a clone; the prepared function stays executable.
+  ValueToValueMapTy VMap;
+  Function *Model = CloneFunction(&F, VMap);
+  Model->setName(F.getName() + ".pdpv.model");
+  auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
+  for (auto KV : VMap)
+    ToPrepared[KV.second] = KV.first;
+  {
+    DominatorTree DT(*Model);
+    LoopInfo LI(DT);
+    NumLoops = instrumentLoops(*Model, LI);
+    passifyLoops(*Model, DT, LI);
+  }
+  std::string Broken;
+  raw_string_ostream BrokenOS(Broken);
+  if (!cutBackEdges(*Model) || verifyFunction(*Model, &BrokenOS)) {
+    unknownAll(R, "internal error: the acyclic model is invalid " + Broken, DebugLoc());
+    return;
+  }
+
+  try {
+    z3::context Ctx;
+    Encoder E(Ctx, Opts.Encode);
+    E.encodeFunction(*Model);
+    z3::solver S(Ctx, "QF_BV");
+    for (const Check &C : E.checks()) {
+      const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
+      CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};
+      decide(CR, C, S, E, At);
+      R.Checks.push_back(std::move(CR));
+    }
+  } catch (const z3::exception &Ex) {
+    unknownAll(R, std::string("solver error: ") + Ex.msg(), DebugLoc());
+  }
+}
+
+const char *propertyName(Check::Kind K) {
+  switch (K) {
+  case Check::Assertion: return "assertion";
+  case Check::SignedOverflow: return "signed overflow check";
+  case Check::DivisionByZero: return "division-by-zero check";
+  case Check::DivisionOverflow: return "division overflow check";
+  }
+  return "property";
+}
+
+const char *failureText(Check::Kind K) {
+  switch (K) {
+  case Check::Assertion: return "assertion can fail";
+  case Check::SignedOverflow: return "signed integer overflow can happen";
+  case Check::DivisionByZero: return "division by zero can happen";
+  case Check::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
+  }
+  return "property can fail";
+}
+
+} // namespace
+
+std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
+  std::unique_ptr<Module> Clone = CloneModule(M);
+  std::vector<FunctionResult> Results;
+  for (const PreparedEntry &E : prepareModule(*Clone))
+    Results.push_back(FunctionVerifier(*E.F, Opts).run(E.Problems, E.RemovedAssertions));
+  return Results;
+}
+
+void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
+                   const VerifyOptions &Opts) {
+  for (const FunctionResult &R : Results) {
+    bool FunctionLevel = R.V == Verdict::Unknown && R.ReasonLoc.valid();
+    if (FunctionLevel)
+      diagnose(OS, R.ReasonLoc, Severity::Warning,
+               "verification result unknown: " + R.Reason, R.Name);
+    unsigned Failed = 0, Proved = 0, Unknown = 0;
+    for (const CheckResult &C : R.Checks) {
+      switch (C.V) {
+      case Verdict::True:
+        ++Proved;
+        if (!Opts.Quiet)
+          diagnose(OS, C.Loc, Severity::Remark, Twine(propertyName(C.K)) + " proved", R.Name);
+        break;
+      case Verdict::False:
+        ++Failed;
+        diagnose(OS, C.Loc, Severity::Warning, failureText(C.K), R.Name);
+        if (C.Inputs.empty())
+          diagnose(OS, C.Loc, Severity::Note, "it fails on every execution that gets here");
+        for (size_t K = 0; K < C.Inputs.size(); ++K) {
+          const auto &In = C.Inputs[K];
+          diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
+                   "input " + Twine(K + 1) + ": " + In.Origin + " = " + formatValue(In.V));
+        }
+        break;
+      case Verdict::Unknown:
+        ++Unknown;
+        if (!FunctionLevel)
+          diagnose(OS, C.Loc, Severity::Warning,
+                   Twine(propertyName(C.K)) + " unknown: " + C.Reason, R.Name);
+        break;
+      }
+    }
+    std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
+                          std::to_string(Proved) + " proved, " + std::to_string(Failed) +
+                          " failing, " + std::to_string(Unknown) + " unknown)";
+    diagnose(OS, {}, Severity::Remark, Summary);
+  }
+}
+
+PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
+  reportResults(errs(), verifyModule(M, Opts), Opts);
+  return PreservedAnalyses::all();
+}
+
+} // namespace pdpv
