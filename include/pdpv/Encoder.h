@@ -17,12 +17,14 @@
 // concrete values for the interpreter.
 //
 // Semantics (documented in README "Semantics"):
-//  * add/sub/mul/shl wrap (two's complement). nsw/nuw are ignored unless
-//    CheckSignedOverflow is set, then signed overflow of an nsw operation
-//    is a property violation.
+//  * add/sub/mul/shl wrap (two's complement); nsw/nuw flags are ignored.
+//    Signed overflow is a property violation only with CheckSignedOverflow
+//    (then preparation put a pdpv.check marker in front of the operation).
 //  * Division and remainder by zero, and signed INT_MIN / -1, trap (x86
-//    raises SIGFPE): the execution stops there, like abort(). With
-//    CheckDivision they are property violations.
+//    raises SIGFPE): the pdpv.check marker in front of the division stops
+//    the execution there, like abort(); with CheckDivision it is a property
+//    violation. The division itself is total, with SMT-LIB's values
+//    (x udiv 0 = ~0, x urem 0 = x, ...), which only matter if LLVM moved it.
 //  * A shift by >= the bit width yields an arbitrary value.
 //
 //===----------------------------------------------------------------------===//
@@ -33,6 +35,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "pdpv/Intrinsics.h"
 
 #include <z3++.h>
 
@@ -41,10 +44,6 @@
 
 namespace pdpv {
 
-struct EncodeOptions {
-  bool CheckSignedOverflow = false;
-  bool CheckDivision = false;
-};
 
 /// A free variable of the encoding.
 struct Input {
@@ -56,14 +55,14 @@ struct Input {
 
 /// A property: violated when `Violated` is true in a model.
 struct Check {
-  enum Kind { Assertion, SignedOverflow, DivisionByZero, DivisionOverflow } K;
+  CheckKind K;
   const llvm::Instruction *At;
   z3::expr Violated;
 };
 
 class Encoder {
 public:
-  Encoder(z3::context &Ctx, const EncodeOptions &Opts, std::string Prefix = "");
+  Encoder(z3::context &Ctx, const UBOptions &Opts, std::string Prefix = "");
 
   /// Binds V to an existing term instead of encoding it.
   void bind(const llvm::Value *V, z3::expr E);
@@ -100,7 +99,7 @@ private:
   z3::expr arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned Width);
 
   z3::context &Ctx;
-  EncodeOptions Opts;
+  UBOptions Opts;
   std::string Prefix;
   unsigned Counter = 0;
   llvm::DenseMap<const llvm::Value *, z3::expr> Values;

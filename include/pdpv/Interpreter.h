@@ -13,6 +13,7 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "pdpv/Intrinsics.h"
 
 #include <vector>
 
@@ -32,21 +33,18 @@ public:
 };
 
 struct InterpretOptions {
-  bool CheckSignedOverflow = false;
-  bool CheckDivision = false;
+  UBOptions UB;
   uint64_t MaxSteps = 50'000'000;
 };
 
 struct Execution {
   enum Outcome {
-    AssertionFailed,
-    SignedOverflow,   // only with CheckSignedOverflow
-    DivisionByZero,   // only with CheckDivision; otherwise a trap ends the run
-    DivisionOverflow, // INT_MIN / -1, as above
+    Failed,   // a property (Failure says which) does not hold
     Returned,
-    Stopped,          // assume(false), abort(), exit(), unreachable, trap
+    Stopped,  // assume(false), abort(), exit(), unreachable, a division trap
     StepLimit,
   } Result = Returned;
+  CheckKind Failure = CheckKind::Assertion;
   const llvm::Instruction *At = nullptr; // where the run ended
   struct Value {
     const llvm::Value *Source; // nondet call or argument
@@ -57,7 +55,7 @@ struct Execution {
   std::vector<const llvm::BasicBlock *> Path;        // blocks entered (capped)
   uint64_t Steps = 0;
 
-  bool failed() const { return Result <= DivisionOverflow; }
+  bool failed() const { return Result == Failed; }
 };
 
 Execution interpret(const llvm::Function &F, InputOracle &Oracle,

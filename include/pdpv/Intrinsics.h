@@ -7,6 +7,8 @@
 //   iN   @pdpv.nondet.iN()              a fresh program input (__VERIFIER_nondet_*)
 //   void @pdpv.assume(i1 %c)            paths with !%c are discarded
 //   void @pdpv.assert(i1 %c)            a property: %c must hold; afterwards %c is assumed
+//   void @pdpv.check(i32 kind, i1 %ok)  undefined behaviour is about to happen unless %ok
+//                                       (CheckKind): division traps stop the run there
 //   void @pdpv.loop.invariant(i32 id) [ "pdpv.update"(U_l...), "pdpv.read"(R_l...) ]
 //                                       LI_l(U_l, R_l) at the loop header (thesis Alg. 4.1)
 //   T    @pdpv.variant.T(T %begin)      x_e: value of a loop variable after any number
@@ -25,7 +27,7 @@
 
 namespace pdpv {
 
-enum class MarkerKind { None, Nondet, Assume, Assert, LoopInvariant, Variant, Backedge };
+enum class MarkerKind { None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge };
 
 constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
 constexpr llvm::StringLiteral ReadBundle = "pdpv.read";
@@ -33,13 +35,16 @@ constexpr llvm::StringLiteral NextBundle = "pdpv.next";
 /// On pdpv.nondet calls: the name of the builtin the program called.
 constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
 
-/// Marks an arithmetic instruction that carried clang's `nsw` flag (signed
-/// arithmetic in C). The flag itself is dropped during preparation so that
-/// LLVM's simplifications cannot exploit signed overflow being undefined:
-/// PDPV's semantics wrap (see Encoder.h); -pdpv-check-signed-overflow turns
-/// the marked operations into checks.
-constexpr llvm::StringLiteral SignedArithmeticMetadata = "pdpv.nsw";
-bool isSignedArithmetic(const llvm::Instruction &I);
+/// The properties PDPV checks. Assertions come from the program; the others
+/// are pdpv.check markers that preparation puts in front of the operation
+/// (before any LLVM pass could move or delete it).
+enum class CheckKind : unsigned { Assertion, SignedOverflow, DivisionByZero, DivisionOverflow };
+
+/// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
+struct UBOptions {
+  bool CheckSignedOverflow = false;
+  bool CheckDivision = false;
+};
 
 /// Classifies a call as one of the markers above.
 MarkerKind markerKind(const llvm::Instruction &I);
@@ -49,6 +54,9 @@ llvm::FunctionCallee nondetFunction(llvm::Module &M, llvm::IntegerType *Ty);
 llvm::FunctionCallee variantFunction(llvm::Module &M, llvm::Type *Ty);
 llvm::FunctionCallee assumeFunction(llvm::Module &M);
 llvm::FunctionCallee assertFunction(llvm::Module &M);
+llvm::FunctionCallee checkFunction(llvm::Module &M);
+/// The kind operand of a pdpv.check call.
+CheckKind checkKindOf(const llvm::CallBase &Check);
 llvm::FunctionCallee loopInvariantFunction(llvm::Module &M);
 llvm::FunctionCallee backedgeFunction(llvm::Module &M);
 

@@ -11,6 +11,7 @@
 
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
+#include "pdpv/Intrinsics.h"
 
 #include <string>
 #include <vector>
@@ -37,9 +38,13 @@ struct PreparedEntry {
 std::vector<llvm::Function *> entryFunctions(llvm::Module &M);
 
 /// Prepares M in place and reports, per entry function, what is unsupported.
-std::vector<PreparedEntry> prepareModule(llvm::Module &M);
+/// Signed-overflow checks are inserted only if UB asks for them; division
+/// checks always (they carry the trap semantics).
+std::vector<PreparedEntry> prepareModule(llvm::Module &M, const UBOptions &UB);
 
 struct PreparePass : llvm::PassInfoMixin<PreparePass> {
+  UBOptions UB;
+  explicit PreparePass(UBOptions UB = {}) : UB(UB) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };

@@ -33,8 +33,8 @@ enum class Severity { Error, Warning, Remark, Note };
 void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
               const llvm::Twine &Message, llvm::StringRef Function = "");
 
-/// "42", or "-1 (0xffffffff)" when the signed and unsigned readings differ.
-std::string formatValue(const llvm::APInt &V);
+/// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
+std::string formatValue(const llvm::APInt &V, bool Unsigned = false);
 
 } // namespace pdpv
 

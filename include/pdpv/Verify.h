@@ -21,7 +21,7 @@
 namespace pdpv {
 
 struct VerifyOptions {
-  EncodeOptions Encode;
+  UBOptions UB;
   unsigned TimeoutSeconds = 60; // per entry function; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
 };
@@ -35,7 +35,7 @@ enum class Verdict { True, False, Unknown };
 llvm::StringRef verdictName(Verdict V);
 
 struct CheckResult {
-  Check::Kind K;
+  CheckKind K;
   SourceLocation Loc;
   Verdict V = Verdict::Unknown;
   std::string Reason; // for Unknown
@@ -43,6 +43,7 @@ struct CheckResult {
     std::string Origin; // e.g. "__VERIFIER_nondet_int()" or "parameter 'n'"
     SourceLocation Loc;
     llvm::APInt V;
+    bool Unsigned = false; // how the program reads it (from the builtin's name)
   };
   std::vector<InputValue> Inputs; // for False, in call order
 };

@@ -13,7 +13,7 @@ using namespace llvm;
 
 namespace pdpv {
 
-Encoder::Encoder(z3::context &Ctx, const EncodeOptions &Opts, std::string Prefix)
+Encoder::Encoder(z3::context &Ctx, const UBOptions &Opts, std::string Prefix)
     : Ctx(Ctx), Opts(Opts), Prefix(std::move(Prefix)) {}
 
 void Encoder::bind(const Value *V, z3::expr E) { Values.insert_or_assign(V, E); }
@@ -192,42 +192,9 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     z3::expr A = operand(I, 0), B = operand(I, 1);
     unsigned Op = BO->getOpcode();
     z3::expr R = binop(Op, A, B);
-    switch (Op) {
-    case Instruction::Shl:
-    case Instruction::LShr:
-    case Instruction::AShr:
+    if (Op == Instruction::Shl || Op == Instruction::LShr || Op == Instruction::AShr)
       // LLVM yields poison for a shift by >= width; we pick any value.
       R = z3::ite(z3::ult(B, constant(APInt(W, W))), R, arbitrary(I, ~0u, W));
-      break;
-    case Instruction::UDiv:
-    case Instruction::URem:
-    case Instruction::SDiv:
-    case Instruction::SRem: {
-      z3::expr ByZero = B == Ctx.bv_val(0, W);
-      if (Opts.CheckDivision)
-        Checks.push_back({Check::DivisionByZero, &I, Live && ByZero});
-      z3::expr Trap = ByZero;
-      if (Op == Instruction::SDiv || Op == Instruction::SRem) {
-        z3::expr Overflow = A == constant(APInt::getSignedMinValue(W)) &&
-                            B == constant(APInt::getAllOnes(W));
-        if (Opts.CheckDivision)
-          Checks.push_back({Check::DivisionOverflow, &I, Live && Overflow});
-        Trap = Trap || Overflow;
-      }
-      Live = Live && !Trap; // the hardware traps: execution stops here
-      break;
-    }
-    default:
-      break;
-    }
-    if (Opts.CheckSignedOverflow && isSignedArithmetic(I)) {
-      z3::expr Overflow = Ctx.bool_val(false);
-      if (Op == Instruction::Shl)
-        Overflow = z3::ult(B, constant(APInt(W, W))) && z3::ashr(R, B) != A;
-      else
-        Overflow = binop(Op, z3::sext(A, W), z3::sext(B, W)) != z3::sext(R, W);
-      Checks.push_back({Check::SignedOverflow, &I, Live && Overflow});
-    }
     return R;
   }
   if (const auto *Cmp = dyn_cast<ICmpInst>(&I))
@@ -263,8 +230,21 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
       return Ctx.bool_val(true);
     case MarkerKind::Assert: {
       z3::expr C = boolOf(operand(I, 0));
-      Checks.push_back({Check::Assertion, &I, Live && !C});
+      Checks.push_back({CheckKind::Assertion, &I, Live && !C});
       Live = Live && C;
+      return Ctx.bool_val(true);
+    }
+    case MarkerKind::Check: {
+      z3::expr Ok = boolOf(operand(I, 1));
+      CheckKind K = checkKindOf(*CB);
+      bool Trap = K != CheckKind::SignedOverflow;
+      bool Checked = Trap ? Opts.CheckDivision : Opts.CheckSignedOverflow;
+      if (Checked)
+        Checks.push_back({K, &I, Live && !Ok});
+      // A trap stops the execution, and so does a reported violation (like a
+      // failing assertion); an unchecked overflow just wraps.
+      if (Trap || Checked)
+        Live = Live && Ok;
       return Ctx.bool_val(true);
     }
     case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)

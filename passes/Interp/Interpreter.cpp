@@ -33,6 +33,10 @@ private:
     E.At = &I;
     return false;
   }
+  bool fail(CheckKind K, const Instruction &I) {
+    E.Failure = K;
+    return end(Execution::Failed, I);
+  }
 
   const Function &F;
   InputOracle &Oracle;
@@ -65,11 +69,10 @@ bool Run::step(const Instruction &I) {
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
     APInt A = operand(I, 0), B = operand(I, 1);
     APInt R(W, 0);
-    bool Overflow = false;
     switch (BO->getOpcode()) {
-    case Instruction::Add: R = A.sadd_ov(B, Overflow); break;
-    case Instruction::Sub: R = A.ssub_ov(B, Overflow); break;
-    case Instruction::Mul: R = A.smul_ov(B, Overflow); break;
+    case Instruction::Add: R = A + B; break;
+    case Instruction::Sub: R = A - B; break;
+    case Instruction::Mul: R = A * B; break;
     case Instruction::And: R = A & B; break;
     case Instruction::Or: R = A | B; break;
     case Instruction::Xor: R = A ^ B; break;
@@ -82,29 +85,20 @@ bool Run::step(const Instruction &I) {
         R = Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
         break;
       }
-      if (BO->getOpcode() == Instruction::Shl) {
-        R = A.shl(B);
-        Overflow = R.ashr(B) != A;
-      } else {
-        R = BO->getOpcode() == Instruction::LShr ? A.lshr(B) : A.ashr(B);
-      }
+      R = BO->getOpcode() == Instruction::Shl    ? A.shl(B)
+          : BO->getOpcode() == Instruction::LShr ? A.lshr(B)
+                                                 : A.ashr(B);
       break;
-    default: { // division: traps on zero and on INT_MIN / -1
-      bool Signed = BO->getOpcode() == Instruction::SDiv || BO->getOpcode() == Instruction::SRem;
-      if (B.isZero())
-        return end(Opts.CheckDivision ? Execution::DivisionByZero : Execution::Stopped, I);
-      if (Signed && A.isMinSignedValue() && B.isAllOnes())
-        return end(Opts.CheckDivision ? Execution::DivisionOverflow : Execution::Stopped, I);
-      switch (BO->getOpcode()) {
-      case Instruction::UDiv: R = A.udiv(B); break;
-      case Instruction::URem: R = A.urem(B); break;
-      case Instruction::SDiv: R = A.sdiv(B); break;
-      default: R = A.srem(B); break;
-      }
+    // Division is total here, with SMT-LIB's values, exactly like the
+    // encoder; the trap itself is the pdpv.check marker in front of it.
+    case Instruction::UDiv: R = B.isZero() ? APInt::getAllOnes(W) : A.udiv(B); break;
+    case Instruction::URem: R = B.isZero() ? A : A.urem(B); break;
+    case Instruction::SDiv:
+      R = B.isZero() ? (A.isNegative() ? APInt(W, 1) : APInt::getAllOnes(W)) : A.sdiv(B);
+      break;
+    case Instruction::SRem: R = B.isZero() ? A : A.srem(B); break;
+    default: llvm_unreachable("binary operator");
     }
-    }
-    if (Opts.CheckSignedOverflow && isSignedArithmetic(I) && Overflow)
-      return end(Execution::SignedOverflow, I);
     Vals.insert_or_assign(&I, R);
     return true;
   }
@@ -143,7 +137,15 @@ bool Run::step(const Instruction &I) {
     case MarkerKind::Assume:
       return operand(I, 0).isOne() || end(Execution::Stopped, I);
     case MarkerKind::Assert:
-      return operand(I, 0).isOne() || end(Execution::AssertionFailed, I);
+      return operand(I, 0).isOne() || fail(CheckKind::Assertion, I);
+    case MarkerKind::Check: {
+      if (operand(I, 1).isOne())
+        return true;
+      CheckKind K = checkKindOf(*CB);
+      if (K == CheckKind::SignedOverflow)
+        return !Opts.UB.CheckSignedOverflow || fail(K, I);
+      return Opts.UB.CheckDivision ? fail(K, I) : end(Execution::Stopped, I);
+    }
     default:
       break;
     }

@@ -28,6 +28,7 @@ MarkerKind markerKind(const Instruction &I) {
   return StringSwitch<MarkerKind>(N)
       .Case("pdpv.assume", MarkerKind::Assume)
       .Case("pdpv.assert", MarkerKind::Assert)
+      .Case("pdpv.check", MarkerKind::Check)
       .Case("pdpv.loop.invariant", MarkerKind::LoopInvariant)
       .Case("pdpv.backedge", MarkerKind::Backedge)
       .Default(MarkerKind::None);
@@ -83,8 +84,15 @@ FunctionCallee backedgeFunction(Module &M) {
                  FunctionType::get(Type::getVoidTy(C), {Type::getInt32Ty(C)}, false));
 }
 
-bool isSignedArithmetic(const Instruction &I) {
-  return I.getMetadata(SignedArithmeticMetadata) != nullptr;
+FunctionCallee checkFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.check",
+                 FunctionType::get(Type::getVoidTy(C),
+                                   {Type::getInt32Ty(C), Type::getInt1Ty(C)}, false));
+}
+
+CheckKind checkKindOf(const CallBase &Check) {
+  return static_cast<CheckKind>(cast<ConstantInt>(Check.getArgOperand(0))->getZExtValue());
 }
 
 unsigned loopIdOf(const CallBase &Marker) {

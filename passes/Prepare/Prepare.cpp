@@ -215,16 +215,69 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   }
 }
 
+/// Makes the undefined behaviour PDPV cares about explicit, in program
+/// order, before any LLVM pass can move, fold or delete the operation (LLVM
+/// may sink a division past an assertion or delete an unused one, because
+/// for LLVM its trap is just undefined behaviour).
+void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
+  SmallVector<BinaryOperator *, 32> Ops;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *BO = dyn_cast<BinaryOperator>(&I))
+        Ops.push_back(BO);
+  FunctionCallee Check = checkFunction(M);
+  for (BinaryOperator *BO : Ops) {
+    IRBuilder<> B(BO);
+    Value *A = BO->getOperand(0), *D = BO->getOperand(1);
+    auto *Ty = cast<IntegerType>(BO->getType());
+    auto Emit = [&](CheckKind K, Value *Ok) {
+      B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(K)), Ok})
+          ->setDebugLoc(BO->getDebugLoc());
+    };
+    switch (BO->getOpcode()) {
+    case Instruction::SDiv:
+    case Instruction::SRem:
+      Emit(CheckKind::DivisionOverflow,
+           B.CreateNot(B.CreateAnd(
+               B.CreateICmpEQ(A, ConstantInt::get(Ty, APInt::getSignedMinValue(Ty->getBitWidth()))),
+               B.CreateICmpEQ(D, ConstantInt::getAllOnesValue(Ty)))));
+      [[fallthrough]];
+    case Instruction::UDiv:
+    case Instruction::URem:
+      Emit(CheckKind::DivisionByZero, B.CreateICmpNE(D, ConstantInt::get(Ty, 0)));
+      break;
+    case Instruction::Add:
+    case Instruction::Sub:
+    case Instruction::Mul: {
+      if (!UB.CheckSignedOverflow || !BO->hasNoSignedWrap())
+        break;
+      // Exact in twice the width: no overflow iff it survives truncation.
+      Type *Wide = IntegerType::get(M.getContext(), 2 * Ty->getBitWidth());
+      Value *R = B.CreateBinOp(BO->getOpcode(), B.CreateSExt(A, Wide), B.CreateSExt(D, Wide));
+      Emit(CheckKind::SignedOverflow, B.CreateICmpEQ(R, B.CreateSExt(B.CreateTrunc(R, Ty), Wide)));
+      break;
+    }
+    case Instruction::Shl: {
+      if (!UB.CheckSignedOverflow || !BO->hasNoSignedWrap())
+        break;
+      Value *InRange = B.CreateICmpULT(D, ConstantInt::get(Ty, Ty->getBitWidth()));
+      Value *Back = B.CreateAShr(B.CreateShl(A, D), D);
+      Emit(CheckKind::SignedOverflow,
+           B.CreateSelect(InRange, B.CreateICmpEQ(Back, A), B.getTrue()));
+      break;
+    }
+    default:
+      break;
+    }
+  }
+}
+
 /// LLVM's simplifications may assume that signed arithmetic does not
 /// overflow (nsw), that exact divisions are exact, and so on; PDPV's
-/// semantics wrap. Record where clang put `nsw` and drop every such flag.
+/// semantics wrap, so these flags go.
 void dropUndefinedBehaviourFlags(Function &F) {
-  LLVMContext &Ctx = F.getContext();
-  for (Instruction &I : instructions(F)) {
-    if (auto *OBO = dyn_cast<OverflowingBinaryOperator>(&I); OBO && OBO->hasNoSignedWrap())
-      I.setMetadata(SignedArithmeticMetadata, MDNode::get(Ctx, {}));
+  for (Instruction &I : instructions(F))
     I.dropPoisonGeneratingFlags();
-  }
 }
 
 /// mem2reg, CFG cleanup and loop-simplify form (single preheader, single
@@ -288,9 +341,10 @@ std::vector<Function *> entryFunctions(Module &M) {
   return Entries;
 }
 
-std::vector<PreparedEntry> prepareModule(Module &M) {
+std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   std::vector<Function *> Entries = entryFunctions(M);
   lowerBuiltins(M);
+  insertUndefinedBehaviourChecks(M, UB);
   std::set<const Function *> Rec = recursiveFunctions(M);
   inlineCalls(M, Entries);
   localizeGlobals(M, Entries);
@@ -311,7 +365,7 @@ std::vector<PreparedEntry> prepareModule(Module &M) {
 }
 
 PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &) {
-  prepareModule(M);
+  prepareModule(M, UB);
   return PreservedAnalyses::none();
 }
 

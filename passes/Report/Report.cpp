@@ -59,9 +59,10 @@ void diagnose(raw_ostream &OS, const SourceLocation &Loc, Severity S, const Twin
   OS << "\n";
 }
 
-std::string formatValue(const APInt &V) {
-  std::string S = toString(V, 10, /*Signed=*/V.getBitWidth() > 1);
-  if (V.getBitWidth() > 1 && V.isNegative())
+std::string formatValue(const APInt &V, bool Unsigned) {
+  bool Signed = !Unsigned && V.getBitWidth() > 1;
+  std::string S = toString(V, 10, Signed);
+  if (Signed && V.isNegative())
     S += " (0x" + toString(V, 16, /*Signed=*/false, /*formatAsCLiteral=*/false,
                             /*UpperCase=*/false) + ")";
   return S;

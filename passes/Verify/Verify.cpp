@@ -46,8 +46,8 @@ static cl::opt<bool> QuietFlag("pdpv-quiet",
 VerifyOptions optionsFromCommandLine() {
   VerifyOptions O;
   O.TimeoutSeconds = TimeoutFlag;
-  O.Encode.CheckSignedOverflow = CheckSignedOverflowFlag;
-  O.Encode.CheckDivision = CheckDivisionFlag;
+  O.UB.CheckSignedOverflow = CheckSignedOverflowFlag;
+  O.UB.CheckDivision = CheckDivisionFlag;
   O.Quiet = QuietFlag;
   return O;
 }
@@ -67,8 +67,8 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
     }
     bool Negated = Name.consume_front("no-");
     bool *Flag = StringSwitch<bool *>(Name)
-                     .Case("check-signed-overflow", &O.Encode.CheckSignedOverflow)
-                     .Case("check-division", &O.Encode.CheckDivision)
+                     .Case("check-signed-overflow", &O.UB.CheckSignedOverflow)
+                     .Case("check-division", &O.UB.CheckDivision)
                      .Case("quiet", &O.Quiet)
                      .Default(nullptr);
     if (!Flag || !Value.empty())
@@ -131,13 +131,12 @@ private:
   std::map<std::pair<const Value *, unsigned>, APInt> Arbitrary;
 };
 
-Check::Kind kindOf(Execution::Outcome O) {
-  switch (O) {
-  case Execution::SignedOverflow: return Check::SignedOverflow;
-  case Execution::DivisionByZero: return Check::DivisionByZero;
-  case Execution::DivisionOverflow: return Check::DivisionOverflow;
-  default: return Check::Assertion;
-  }
+/// __VERIFIER_nondet_uint, _ulong, _uchar, _bool, _size_t...: print the value
+/// as the program reads it.
+bool isUnsignedBuiltin(StringRef Name) {
+  Name.consume_front("__VERIFIER_nondet_");
+  return Name.starts_with("u") || Name == "bool" || Name == "_Bool" || Name == "size_t" ||
+         Name == "char_unsigned";
 }
 
 std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
@@ -151,8 +150,11 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       const auto *I = cast<Instruction>(In.Source);
       IV.Loc = userLocation(I->getDebugLoc());
       IV.Origin = "nondeterministic value";
-      if (MDNode *MD = I->getMetadata(OriginMetadata))
-        IV.Origin = cast<MDString>(MD->getOperand(0))->getString().str() + "()";
+      if (MDNode *MD = I->getMetadata(OriginMetadata)) {
+        StringRef Builtin = cast<MDString>(MD->getOperand(0))->getString();
+        IV.Origin = Builtin.str() + "()";
+        IV.Unsigned = isUnsignedBuiltin(Builtin);
+      }
     }
     Inputs.push_back(std::move(IV));
   }
@@ -177,7 +179,7 @@ private:
   unsigned NumLoops = 0;
   Clock::time_point Deadline = Clock::time_point::max();
   // Failures seen by the interpreter, possibly while deciding another check.
-  std::map<std::pair<const Instruction *, Check::Kind>, Execution> Confirmed;
+  std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
 };
 
 void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
@@ -187,7 +189,7 @@ void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
   R.ReasonLoc = userLocation(Loc);
   for (Instruction &I : instructions(F))
     if (isMarker(I, MarkerKind::Assert))
-      R.Checks.push_back({Check::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
+      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
 }
 
 void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, const Encoder &E,
@@ -225,8 +227,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, co
   }
   ModelOracle Oracle(S.get_model(), E.inputs(), ToPrepared);
   InterpretOptions IO;
-  IO.CheckSignedOverflow = Opts.Encode.CheckSignedOverflow;
-  IO.CheckDivision = Opts.Encode.CheckDivision;
+  IO.UB = Opts.UB;
   Execution X = interpret(F, Oracle, IO);
   if (X.failed() && X.FirstArbitrary) {
     SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
@@ -236,8 +237,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, co
     return;
   }
   if (X.failed()) {
-    Confirmed.insert({{X.At, kindOf(X.Result)}, X});
-    if (X.At == At && kindOf(X.Result) == C.K) {
+    Confirmed.insert({{X.At, X.Failure}, X});
+    if (X.At == At && X.Failure == C.K) {
       CR.V = Verdict::False;
       CR.Inputs = describeInputs(X);
       return;
@@ -279,7 +280,7 @@ FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
   FunctionResult R;
   R.Name = F.getName().str();
   for (const DebugLoc &DL : RemovedAssertions)
-    R.Checks.push_back({Check::Assertion, userLocation(DL), Verdict::True, "", {}});
+    R.Checks.push_back({CheckKind::Assertion, userLocation(DL), Verdict::True, "", {}});
   if (!Problems.empty())
     unknownAll(R, "unsupported " + Problems.front().What, Problems.front().Loc);
   else
@@ -324,7 +325,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
 
   try {
     z3::context Ctx;
-    Encoder E(Ctx, Opts.Encode);
+    Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
     z3::solver S(Ctx, "QF_BV");
     for (const Check &C : E.checks()) {
@@ -338,22 +339,22 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
   }
 }
 
-const char *propertyName(Check::Kind K) {
+const char *propertyName(CheckKind K) {
   switch (K) {
-  case Check::Assertion: return "assertion";
-  case Check::SignedOverflow: return "signed overflow check";
-  case Check::DivisionByZero: return "division-by-zero check";
-  case Check::DivisionOverflow: return "division overflow check";
+  case CheckKind::Assertion: return "assertion";
+  case CheckKind::SignedOverflow: return "signed overflow check";
+  case CheckKind::DivisionByZero: return "division-by-zero check";
+  case CheckKind::DivisionOverflow: return "division overflow check";
   }
   return "property";
 }
 
-const char *failureText(Check::Kind K) {
+const char *failureText(CheckKind K) {
   switch (K) {
-  case Check::Assertion: return "assertion can fail";
-  case Check::SignedOverflow: return "signed integer overflow can happen";
-  case Check::DivisionByZero: return "division by zero can happen";
-  case Check::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
+  case CheckKind::Assertion: return "assertion can fail";
+  case CheckKind::SignedOverflow: return "signed integer overflow can happen";
+  case CheckKind::DivisionByZero: return "division by zero can happen";
+  case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
   }
   return "property can fail";
 }
@@ -363,7 +364,7 @@ const char *failureText(Check::Kind K) {
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
   std::vector<FunctionResult> Results;
-  for (const PreparedEntry &E : prepareModule(*Clone))
+  for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB))
     Results.push_back(FunctionVerifier(*E.F, Opts).run(E.Problems, E.RemovedAssertions));
   return Results;
 }
@@ -391,7 +392,8 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
         for (size_t K = 0; K < C.Inputs.size(); ++K) {
           const auto &In = C.Inputs[K];
           diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
-                   "input " + Twine(K + 1) + ": " + In.Origin + " = " + formatValue(In.V));
+                   "input " + Twine(K + 1) + ": " + In.Origin + " = " +
+                       formatValue(In.V, In.Unsigned));
         }
         break;
       case Verdict::Unknown:
