@@ -32,7 +32,8 @@ enum class MarkerKind { None, Nondet, Assume, Assert, Check, LoopInvariant, Vari
 constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
 constexpr llvm::StringLiteral ReadBundle = "pdpv.read";
 constexpr llvm::StringLiteral NextBundle = "pdpv.next";
-/// On pdpv.nondet calls: the name of the builtin the program called.
+/// On pdpv.nondet calls: where the input comes from, e.g.
+/// "__VERIFIER_nondet_int()" or "initial value of global 'g'".
 constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
 
 /// The properties PDPV checks. Assertions come from the program; the others

@@ -310,6 +310,9 @@ std::string unsupportedReason(const Instruction &I) {
         return "intrinsic '" + F->getName().str() + "'";
       }
     }
+    if (StringRef N = F->getName(); N == "malloc" || N == "calloc" || N == "realloc" ||
+                                     N == "free" || N == "alloca" || N == "aligned_alloc")
+      return "heap allocation ('" + N.str() + "')";
     if (F->getName().starts_with("__VERIFIER_nondet_"))
       return "nondeterministic value of non-integer type ('" + F->getName().str() + "')";
     if (!F->isDeclaration())
@@ -323,6 +326,9 @@ std::string unsupportedReason(const Instruction &I) {
   if (isa<ReturnInst>(I) || isa<UnreachableInst>(I) || isa<BranchInst>(I) ||
       isa<SwitchInst>(I))
     return ""; // the returned value is not observed
+  for (const Use &U : I.operands())
+    if (isa<Function>(U.get()))
+      return "function pointer";
   if (std::string Why = TypeProblem(I.getType()); !Why.empty())
     return Why;
   for (const Use &U : I.operands()) {

@@ -70,6 +70,12 @@ Builtin classify(const Function &F) {
   return Builtin::None;
 }
 
+/// Says where an input comes from, for counterexample reports.
+void setOrigin(CallInst &Nondet, const std::string &What) {
+  LLVMContext &Ctx = Nondet.getContext();
+  Nondet.setMetadata(OriginMetadata, MDNode::get(Ctx, MDString::get(Ctx, What)));
+}
+
 Value *asCondition(IRBuilder<> &B, Value *V) {
   if (V->getType()->isIntegerTy(1))
     return V;
@@ -101,8 +107,7 @@ void lowerBuiltins(Module &M) {
         continue; // float/pointer inputs: refused by the final scan
       CallInst *N = B.CreateCall(nondetFunction(M, Ty));
       N->setDebugLoc(CB->getDebugLoc());
-      // Remember which builtin the user called, for counterexample reports.
-      N->setMetadata(OriginMetadata, MDNode::get(Ctx, MDString::get(Ctx, calleeOf(*CB)->getName())));
+      setOrigin(*N, calleeOf(*CB)->getName().str() + "()");
       CB->replaceAllUsesWith(N);
       break;
     }
@@ -203,8 +208,11 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
       IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
       if (F->getName() == "main" && G.hasDefinitiveInitializer())
         Init = G.getInitializer();
-      else if (auto *ITy = dyn_cast<IntegerType>(Ty))
-        Init = B.CreateCall(nondetFunction(M, ITy));
+      else if (auto *ITy = dyn_cast<IntegerType>(Ty)) {
+        CallInst *N = B.CreateCall(nondetFunction(M, ITy));
+        setOrigin(*N, "initial value of global '" + G.getName().str() + "'");
+        Init = N;
+      }
       else
         continue; // aggregate with unknown contents: stays memory, refused later
       AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
@@ -321,9 +329,14 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
         Why = "recursive call to '" + Callee->getName().str() + "'";
     if (Why.empty())
       continue;
-    unsigned Line = I.getDebugLoc() ? I.getDebugLoc().getLine() : 0;
+    // Allocas and the like have no location; their first located use does.
+    DebugLoc Loc = I.getDebugLoc();
+    for (const User *U : I.users())
+      if (const auto *UI = dyn_cast<Instruction>(U); !Loc && UI && UI->getDebugLoc())
+        Loc = UI->getDebugLoc();
+    unsigned Line = Loc ? Loc.getLine() : 0;
     if (Seen.insert({Why, Line}).second)
-      Problems.push_back({Why, I.getDebugLoc()});
+      Problems.push_back({Why, Loc});
   }
   return Problems;
 }

@@ -16,6 +16,8 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -134,9 +136,22 @@ private:
 /// __VERIFIER_nondet_uint, _ulong, _uchar, _bool, _size_t...: print the value
 /// as the program reads it.
 bool isUnsignedBuiltin(StringRef Name) {
-  Name.consume_front("__VERIFIER_nondet_");
+  if (!Name.consume_front("__VERIFIER_nondet_") || !Name.consume_back("()"))
+    return false;
   return Name.starts_with("u") || Name == "bool" || Name == "_Bool" || Name == "size_t" ||
          Name == "char_unsigned";
+}
+
+/// The source name of a parameter: clang drops IR value names in release
+/// builds, the debug info keeps them.
+std::string parameterName(const Argument &A) {
+  if (A.hasName())
+    return A.getName().str();
+  for (const Instruction &I : instructions(*A.getParent()))
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+        return R.getVariable()->getName().str();
+  return "#" + std::to_string(A.getArgNo() + 1);
 }
 
 std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
@@ -145,15 +160,14 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
     CheckResult::InputValue IV;
     IV.V = In.V;
     if (const auto *A = dyn_cast<Argument>(In.Source)) {
-      IV.Origin = "parameter '" + A->getName().str() + "'";
+      IV.Origin = "parameter '" + parameterName(*A) + "'";
     } else {
       const auto *I = cast<Instruction>(In.Source);
       IV.Loc = userLocation(I->getDebugLoc());
       IV.Origin = "nondeterministic value";
       if (MDNode *MD = I->getMetadata(OriginMetadata)) {
-        StringRef Builtin = cast<MDString>(MD->getOperand(0))->getString();
-        IV.Origin = Builtin.str() + "()";
-        IV.Unsigned = isUnsignedBuiltin(Builtin);
+        IV.Origin = cast<MDString>(MD->getOperand(0))->getString().str();
+        IV.Unsigned = isUnsignedBuiltin(IV.Origin);
       }
     }
     Inputs.push_back(std::move(IV));

@@ -1,0 +1,18 @@
+// Without main, every function nothing else calls is an entry: its
+// parameters and the globals it reads are inputs.
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+#include <assert.h>
+int limit;
+int clamp(int v) {
+  int r = v > limit ? limit : v;
+  assert(r <= limit);
+  assert(r <= v);
+  assert(r == v);
+  return r;
+}
+// CHECK-DAG: no-main.c:8:3: remark: assertion proved [pdpv]
+// CHECK-DAG: no-main.c:9:3: remark: assertion proved [pdpv]
+// CHECK-DAG: no-main.c:10:3: warning: assertion can fail [pdpv]
+// CHECK-DAG: note: input 1: parameter 'v' = {{-?[0-9]+}}
+// CHECK-DAG: note: input 2: initial value of global 'limit' = {{-?[0-9]+}}
+// CHECK: 'clamp': Result: FALSE

@@ -1,0 +1,12 @@
+// An array indexed by an input cannot be promoted to registers.
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+int main(void) {
+  int a[4] = {1, 2, 3, 4};
+  unsigned i = __VERIFIER_nondet_uint() % 4;
+  __VERIFIER_assert(a[i] > 0);
+  return 0;
+}
+// CHECK: array.c:{{[0-9]+}}:{{[0-9]+}}: warning: verification result unknown: unsupported memory that could not be promoted to registers (pointer or array access) [pdpv]
+// CHECK: 'main': Result: UNKNOWN
