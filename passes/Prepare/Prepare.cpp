@@ -108,6 +108,7 @@ void lowerBuiltins(Module &M) {
       CallInst *N = B.CreateCall(nondetFunction(M, Ty));
       N->setDebugLoc(CB->getDebugLoc());
       setOrigin(*N, calleeOf(*CB)->getName().str() + "()");
+      N->takeName(CB);
       CB->replaceAllUsesWith(N);
       break;
     }
