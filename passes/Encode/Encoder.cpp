@@ -130,8 +130,9 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
       // The value of the edge actually taken; edges from outside the
       // encoded region contribute nothing (their block is never live).
       unsigned W = Phi->getType()->getIntegerBitWidth();
-      z3::expr V = arbitrary(I, ~0u, W);
-      Inputs.pop_back(); // only a default for "no edge taken", never observable
+      // The innermost default stands for "no edge taken": then the block is
+      // not reached and the value is never observed, so it is no input.
+      z3::expr V = fresh("unreached", W);
       for (unsigned K = Phi->getNumIncomingValues(); K-- > 0;) {
         const BasicBlock *P = Phi->getIncomingBlock(K);
         if (!LiveOut.count(P))

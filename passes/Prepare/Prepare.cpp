@@ -325,7 +325,7 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
     Problems.push_back({"irreducible control flow (a jump into a loop)", DebugLoc()});
   for (Instruction &I : instructions(F)) {
     std::string Why = unsupportedReason(I);
-    if (auto *CB = dyn_cast<CallBase>(&I); CB && Why.empty() == false)
+    if (auto *CB = dyn_cast<CallBase>(&I); CB && !Why.empty())
       if (Function *Callee = calleeOf(*CB); Callee && Rec.count(Callee))
         Why = "recursive call to '" + Callee->getName().str() + "'";
     if (Why.empty())
