@@ -1,15 +1,18 @@
 # lit configuration for PDPV. RUN lines are the commands a user types, with
 # Debian's LLVM 19 tools (clang-19, opt-19, FileCheck-19, not-19); only the
-# plugin's path is a substitution: %libpdpv -> build/lib/libpdpv.so.
+# plugin's path is a substitution: %libpdpv -> build/lib/libpdpv.so. The
+# engine CLI pdpv-mc is found in build/bin.
 import os
 import lit.formats
 
 config.name = "PDPV"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll", ".c"]
+config.suffixes = [".ll", ".c", ".btor2"]
 config.excludes = ["Inputs", "unit"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.pdpv_obj_root, "test")
 
 config.substitutions.append(("%libpdpv", os.path.join(config.pdpv_obj_root, "lib", "libpdpv.so")))
-config.environment["PATH"] = os.pathsep.join(["/usr/bin", config.environment.get("PATH", "")])
+# pdpv-mc is called by name, from the build tree.
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(config.pdpv_obj_root, "bin"), "/usr/bin", config.environment.get("PATH", "")])

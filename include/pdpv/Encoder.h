@@ -86,8 +86,6 @@ public:
 
   /// The term for a constant integer, for callers that build formulas.
   z3::expr constant(const llvm::APInt &V);
-  /// Reads a bit-vector value of width W out of a model.
-  static llvm::APInt evaluate(const z3::model &M, const z3::expr &E, unsigned W);
 
 private:
   z3::expr fresh(const std::string &Hint, unsigned Width);

@@ -2,6 +2,7 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,15 +23,7 @@ z3::expr Encoder::fresh(const std::string &Hint, unsigned Width) {
   return Ctx.bv_const((Prefix + Hint + "!" + std::to_string(Counter++)).c_str(), Width);
 }
 
-z3::expr Encoder::constant(const APInt &V) {
-  return Ctx.bv_val(toString(V, 10, /*Signed=*/false).c_str(), V.getBitWidth());
-}
-
-APInt Encoder::evaluate(const z3::model &M, const z3::expr &E, unsigned W) {
-  z3::expr R = M.eval(E, /*model_completion=*/true);
-  std::string S = Z3_get_numeral_string(R.ctx(), R);
-  return APInt(W, S, 10);
-}
+z3::expr Encoder::constant(const APInt &V) { return numeral(Ctx, V); }
 
 z3::expr Encoder::arbitrary(const Instruction &I, unsigned Operand, unsigned Width) {
   z3::expr V = fresh("arbitrary", Width);

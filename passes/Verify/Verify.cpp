@@ -12,6 +12,7 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
+#include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -107,8 +108,7 @@ public:
       const Value *Src = ToPrepared.lookup(In.Source);
       if (!Src)
         continue; // variants exist only in the model
-      unsigned W = In.Var.get_sort().bv_size();
-      APInt V = Encoder::evaluate(Model, In.Var, W);
+      APInt V = valueOf(Model, In.Var);
       if (In.K == Input::Arbitrary)
         Arbitrary.insert({{Src, In.Operand}, V});
       else

@@ -4,6 +4,7 @@
 // by hand, through both.
 #include "pdpv/Encoder.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/Z3Util.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
@@ -53,7 +54,7 @@ protected:
     Value *R = cast<ReturnInst>(F.getEntryBlock().getTerminator())->getReturnValue();
     z3::solver S(Z);
     EXPECT_EQ(S.check(), z3::sat);
-    return Encoder::evaluate(S.get_model(), E.value(R), R->getType()->getIntegerBitWidth());
+    return valueOf(S.get_model(), E.value(R));
   }
 
   /// Both engines compute Build(A, B) and it equals Expected.

@@ -1,0 +1,65 @@
+//===- TransitionSystem.h - Word-level transition systems ------*- C++ -*-===//
+//
+// What the PDR engine works on (DESIGN.md "pdr"): state variables that are
+// bit-vectors of any width, free inputs, an initial condition I over the
+// state, next-state functions x' = f(x, i), constraints C(x, i) that hold in
+// every step, and bad states B(x, i). Nothing here knows about LLVM.
+//
+// A trace s_0 .. s_k is valid if I(s_0), C(s_j, i_j) for all j,
+// s_{j+1} = f(s_j, i_j), and B(s_k, i_k).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_TRANSITIONSYSTEM_H
+#define PDPV_TRANSITIONSYSTEM_H
+
+#include "llvm/ADT/APInt.h"
+
+#include <z3++.h>
+
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+struct TransitionSystem {
+  explicit TransitionSystem(z3::context &Ctx)
+      : Ctx(Ctx), Init(Ctx.bool_val(true)), Constraint(Ctx.bool_val(true)),
+        Bad(Ctx.bool_val(false)) {}
+
+  z3::context &Ctx;
+  std::vector<std::string> StateNames, InputNames;
+  z3::expr_vector State{Ctx}, Next{Ctx}; // x and x' (bit-vector constants)
+  z3::expr_vector Inputs{Ctx};           // i
+  z3::expr_vector NextFn{Ctx};           // f(x, i), one per state variable
+  z3::expr Init;                         // I(x)
+  z3::expr Constraint;                   // C(x, i)
+  z3::expr Bad;                          // B(x, i)
+
+  /// Adds a state variable; its next-state function defaults to itself.
+  unsigned addState(const std::string &Name, unsigned Width);
+  unsigned addInput(const std::string &Name, unsigned Width);
+  unsigned width(unsigned StateVar) const { return State[StateVar].get_sort().bv_size(); }
+
+  /// T(x, i, x') = C(x, i) /\ x' = f(x, i).
+  z3::expr transition() const;
+  /// E with every x replaced by x'.
+  z3::expr prime(const z3::expr &E) const;
+};
+
+/// A concrete counterexample: states s_0..s_k and the inputs of each step.
+struct Trace {
+  std::vector<std::vector<llvm::APInt>> States, Inputs;
+};
+
+/// Replays a trace by concrete evaluation: I(s_0), each step's constraint and
+/// next-state functions, and B at the end. Returns an empty string if the trace
+/// is a real counterexample, otherwise what is wrong with it.
+std::string replayTrace(const TransitionSystem &TS, const Trace &T);
+
+/// Re-checks an inductive invariant with a fresh solver: I => Inv,
+/// Inv /\ T => Inv', Inv /\ C => !B. Returns an empty string if it is one.
+std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,18 @@
+//===- Z3Util.h - Bit-vector values between APInt and Z3 -------*- C++ -*-===//
+#ifndef PDPV_Z3UTIL_H
+#define PDPV_Z3UTIL_H
+
+#include "llvm/ADT/APInt.h"
+
+#include <z3++.h>
+
+namespace pdpv {
+
+/// The bit-vector numeral for V (any width).
+z3::expr numeral(z3::context &C, const llvm::APInt &V);
+/// The value of the bit-vector term E in model M (unconstrained parts are 0).
+llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,92 @@
+//===- pdpv-mc.cpp - PDR on word-level transition systems (BTOR2) ---------===//
+//
+//   pdpv-mc [options] model.btor2
+//
+// Prints `sat` and a BTOR2 witness when a bad state is reachable, `unsat`
+// when the property holds, `unknown` otherwise. A witness is printed only
+// after it was replayed by concrete evaluation; `unsat` only after the
+// invariant was re-checked by a fresh solver (initiation, consecution,
+// safety). Exit codes: 0 unsat, 10 sat, 20 unknown, 1 bad usage or input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Btor2.h"
+#include "pdpv/Pdr.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace pdpv;
+
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<model.btor2>"), cl::Required);
+static cl::opt<unsigned> Timeout("timeout", cl::desc("time limit in seconds (0: none)"),
+                                 cl::init(0));
+static cl::opt<bool> PrintInvariant("invariant",
+                                    cl::desc("on unsat, print the inductive invariant (SMT-LIB)"));
+static cl::opt<bool> NoCore("no-core-shrinking",
+                            cl::desc("ablation: do not shrink blocked cubes with unsat cores"));
+static cl::opt<bool> NoGeneralize("no-generalize",
+                                  cl::desc("ablation: do not drop literals from blocked cubes"));
+static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"));
+static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"));
+
+enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Unknown = 20 };
+
+int main(int Argc, char **Argv) {
+  cl::ParseCommandLineOptions(Argc, Argv, "pdpv-mc: word-level PDR model checker for BTOR2\n");
+  auto Buf = MemoryBuffer::getFileOrSTDIN(InputFile);
+  if (!Buf) {
+    errs() << "pdpv-mc: cannot read '" << InputFile << "': " << Buf.getError().message() << "\n";
+    return Usage;
+  }
+  z3::context C;
+  Btor2Error Error;
+  std::unique_ptr<Btor2Model> M = readBtor2(C, (*Buf)->getBuffer().str(), Error);
+  if (!M) {
+    errs() << InputFile;
+    if (Error.Line)
+      errs() << ":" << Error.Line;
+    errs() << ": error: " << Error.Message << "\n";
+    return Usage;
+  }
+  PdrOptions Opts;
+  Opts.TimeoutSeconds = Timeout;
+  Opts.CoreShrinking = !NoCore;
+  Opts.Generalize = !NoGeneralize;
+  Opts.Verbose = Verbose;
+  PdrResult R = Pdr(M->TS, Opts).run();
+  if (Stats)
+    errs() << "pdpv-mc: " << R.Stats.Frames << " frames, " << R.Stats.Lemmas << " lemmas, "
+           << R.Stats.Obligations << " obligations, " << R.Stats.SolverCalls
+           << " solver calls, " << format("%.2f", R.Stats.Seconds) << " s\n";
+  switch (R.S) {
+  case PdrResult::Fails:
+    if (std::string Why = replayTrace(M->TS, R.Counterexample); !Why.empty()) {
+      outs() << "unknown\n";
+      errs() << "pdpv-mc: internal error: the counterexample does not replay: " << Why << "\n";
+      return Unknown;
+    }
+    printBtor2Witness(outs(), *M, R.Counterexample);
+    return Fails;
+  case PdrResult::Holds: {
+    z3::expr Inv = R.invariant(C);
+    if (std::string Why = checkInvariant(M->TS, Inv); !Why.empty()) {
+      outs() << "unknown\n";
+      errs() << "pdpv-mc: internal error: the invariant is " << Why << "\n";
+      return Unknown;
+    }
+    outs() << "unsat\n";
+    if (PrintInvariant)
+      outs() << Inv.simplify().to_string() << "\n";
+    return Holds;
+  }
+  case PdrResult::Unknown:
+    outs() << "unknown\n";
+    errs() << "pdpv-mc: " << R.Reason << "\n";
+    return Unknown;
+  }
+  return Unknown;
+}
