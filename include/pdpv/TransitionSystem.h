@@ -44,6 +44,13 @@ struct TransitionSystem {
   z3::expr transition() const;
   /// E with every x replaced by x'.
   z3::expr prime(const z3::expr &E) const;
+
+  /// E evaluated at a concrete state and input (a simplified constant).
+  z3::expr evaluate(const z3::expr &E, const std::vector<llvm::APInt> &State,
+                    const std::vector<llvm::APInt> &Input) const;
+  /// The successor f(State, Input).
+  std::vector<llvm::APInt> step(const std::vector<llvm::APInt> &State,
+                                const std::vector<llvm::APInt> &Input) const;
 };
 
 /// A concrete counterexample: states s_0..s_k and the inputs of each step.

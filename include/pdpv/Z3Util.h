@@ -10,6 +10,8 @@ namespace pdpv {
 
 /// The bit-vector numeral for V (any width).
 z3::expr numeral(z3::context &C, const llvm::APInt &V);
+/// The value of a bit-vector numeral.
+llvm::APInt toAPInt(const z3::expr &Numeral);
 /// The value of the bit-vector term E in model M (unconstrained parts are 0).
 llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 

@@ -324,19 +324,9 @@ void printBtor2Witness(raw_ostream &OS, const Btor2Model &M, const Trace &T) {
   const TransitionSystem &TS = M.TS;
   size_t Last = T.States.size() - 1;
   // Which property fails: the first bad that holds in the last step.
-  z3::expr_vector From(TS.Ctx), To(TS.Ctx);
-  for (unsigned K = 0; K < TS.State.size(); ++K) {
-    From.push_back(TS.State[K]);
-    To.push_back(numeral(TS.Ctx, T.States[Last][K]));
-  }
-  for (unsigned K = 0; K < TS.Inputs.size(); ++K) {
-    From.push_back(TS.Inputs[K]);
-    To.push_back(numeral(TS.Ctx, T.Inputs[Last][K]));
-  }
   unsigned Failed = 0;
   for (unsigned K = 0; K < M.Bads.size(); ++K) {
-    z3::expr B = M.Bads[K];
-    if (B.substitute(From, To).simplify().is_true()) {
+    if (TS.evaluate(M.Bads[K], T.States[Last], T.Inputs[Last]).is_true()) {
       Failed = K;
       break;
     }

@@ -277,23 +277,7 @@ struct Pdr::Impl {
       T.Inputs.push_back(O->Inputs);
       if (!O->Parent)
         break;
-      // s_{j+1} = f(s_j, i_j), evaluated concretely.
-      z3::expr_vector From(C), To(C);
-      for (unsigned K = 0; K < TS.State.size(); ++K) {
-        From.push_back(TS.State[K]);
-        To.push_back(numeral(C, T.States.back()[K]));
-      }
-      for (unsigned K = 0; K < TS.Inputs.size(); ++K) {
-        From.push_back(TS.Inputs[K]);
-        To.push_back(numeral(C, O->Inputs[K]));
-      }
-      std::vector<APInt> Next;
-      for (unsigned K = 0; K < TS.State.size(); ++K) {
-        z3::expr F = TS.NextFn[K];
-        z3::expr V = F.substitute(From, To).simplify();
-        Next.push_back(APInt(TS.width(K), Z3_get_numeral_string(C, V), 10));
-      }
-      T.States.push_back(std::move(Next));
+      T.States.push_back(TS.step(T.States.back(), O->Inputs));
     }
     return T;
   }

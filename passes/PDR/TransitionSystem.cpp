@@ -36,38 +36,46 @@ z3::expr TransitionSystem::prime(const z3::expr &E) const {
   return const_cast<z3::expr &>(E).substitute(From, To);
 }
 
+z3::expr TransitionSystem::evaluate(const z3::expr &E, const std::vector<APInt> &S,
+                                    const std::vector<APInt> &I) const {
+  z3::expr_vector From(Ctx), To(Ctx);
+  for (unsigned K = 0; K < State.size(); ++K) {
+    From.push_back(State[K]);
+    To.push_back(numeral(Ctx, S[K]));
+  }
+  for (unsigned K = 0; K < Inputs.size(); ++K) {
+    From.push_back(Inputs[K]);
+    To.push_back(numeral(Ctx, I[K]));
+  }
+  return const_cast<z3::expr &>(E).substitute(From, To).simplify();
+}
+
+std::vector<APInt> TransitionSystem::step(const std::vector<APInt> &S,
+                                          const std::vector<APInt> &I) const {
+  std::vector<APInt> Succ;
+  for (unsigned K = 0; K < State.size(); ++K) {
+    Succ.push_back(toAPInt(evaluate(NextFn[K], S, I)));
+  }
+  return Succ;
+}
+
 std::string replayTrace(const TransitionSystem &TS, const Trace &T) {
   if (T.States.empty() || T.Inputs.size() != T.States.size())
     return "malformed trace";
-  z3::context &C = TS.Ctx;
-  auto Holds = [&](z3::expr E, size_t Step) {
-    z3::expr_vector From(C), To(C);
-    for (unsigned K = 0; K < TS.State.size(); ++K) {
-      From.push_back(TS.State[K]);
-      To.push_back(numeral(C, T.States[Step][K]));
-    }
-    for (unsigned K = 0; K < TS.Inputs.size(); ++K) {
-      From.push_back(TS.Inputs[K]);
-      To.push_back(numeral(C, T.Inputs[Step][K]));
-    }
-    return E.substitute(From, To).simplify();
+  auto Holds = [&](const z3::expr &E, size_t J) {
+    return TS.evaluate(E, T.States[J], T.Inputs[J]).is_true();
   };
-  if (!Holds(TS.Init, 0).is_true())
+  if (!Holds(TS.Init, 0))
     return "the first state is not initial";
   size_t Last = T.States.size() - 1;
   for (size_t J = 0; J <= Last; ++J) {
-    if (!Holds(TS.Constraint, J).is_true())
+    if (!Holds(TS.Constraint, J))
       return "a constraint fails in step " + std::to_string(J);
-    if (J == Last)
-      break;
-    for (unsigned K = 0; K < TS.State.size(); ++K) {
-      z3::expr V = Holds(TS.NextFn[K], J);
-      if (!(V == numeral(C, T.States[J + 1][K])).simplify().is_true())
-        return "state " + TS.StateNames[K] + " in step " + std::to_string(J + 1) +
-               " is not the next-state value";
-    }
+    if (J < Last && TS.step(T.States[J], T.Inputs[J]) != T.States[J + 1])
+      return "step " + std::to_string(J + 1) + " is not the successor of step " +
+             std::to_string(J);
   }
-  if (!Holds(TS.Bad, Last).is_true())
+  if (!Holds(TS.Bad, Last))
     return "the last state is not bad";
   return "";
 }

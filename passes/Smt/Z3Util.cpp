@@ -12,9 +12,12 @@ z3::expr numeral(z3::context &C, const APInt &V) {
   return C.bv_val(toString(V, 10, /*Signed=*/false).c_str(), V.getBitWidth());
 }
 
+APInt toAPInt(const z3::expr &Numeral) {
+  return APInt(Numeral.get_sort().bv_size(), Z3_get_numeral_string(Numeral.ctx(), Numeral), 10);
+}
+
 APInt valueOf(const z3::model &M, const z3::expr &E) {
-  z3::expr R = M.eval(E, /*model_completion=*/true);
-  return APInt(E.get_sort().bv_size(), Z3_get_numeral_string(R.ctx(), R), 10);
+  return toAPInt(M.eval(E, /*model_completion=*/true));
 }
 
 } // namespace pdpv
