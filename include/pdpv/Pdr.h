@@ -9,7 +9,8 @@
 // concrete predecessor whose successor is known to land in the target cube);
 // blocked cubes are shrunk with unsat cores and generalized by dropping
 // literals. Polytopes, RESHAPE and simulation-based expansion (thesis ch. 3)
-// are not implemented yet.
+// are not implemented yet. An instance can be resumed with new bad states or
+// a stronger transition relation, keeping its trace (thesis §4.3.3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_PDR_H
@@ -46,7 +47,20 @@ class Pdr {
 public:
   Pdr(const TransitionSystem &TS, PdrOptions Opts = {});
   ~Pdr();
+  /// Runs (or resumes) the search. The trace is kept between runs.
   PdrResult run();
+
+  /// Conjoins E(x, i) to the constraint of every step: a stronger T with the
+  /// same I, under which the kept trace stays valid (thesis §4.3.3).
+  void strengthen(const z3::expr &E);
+  /// New bad states for the next run; the trace stays valid.
+  void setBad(const z3::expr &B);
+  /// A known invariant of the system (thesis §6.1): it strengthens every
+  /// frame and becomes part of the invariant this engine reports. If it is
+  /// not really invariant, the reported invariant fails its re-check.
+  void assume(const z3::expr &Inv);
+  /// The system as now constrained: re-check results against this one.
+  const TransitionSystem &system() const;
 
 private:
   struct Impl;

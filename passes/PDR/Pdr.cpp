@@ -61,11 +61,13 @@ struct TimeUp {};
 
 struct Pdr::Impl {
   Impl(const TransitionSystem &TS, PdrOptions Opts)
-      : TS(TS), Opts(Opts), C(TS.Ctx), Main(C, "QF_BV"), Lift(C, "QF_BV"), InitS(C, "QF_BV"),
+      : Sys(TS), Opts(Opts), C(TS.Ctx), Main(C, "QF_BV"), Lift(C, "QF_BV"), InitS(C, "QF_BV"),
         InitAct(C.bool_const("pdpv.act.init")), BadAct(C.bool_const("pdpv.act.bad")),
         InfAct(C.bool_const("pdpv.act.inf")) {}
 
-  const TransitionSystem &TS;
+  // Our copy: strengthen() and setBad() change its constraint and bad states
+  // (the vectors of variables and next-state functions stay shared).
+  TransitionSystem Sys;
   PdrOptions Opts;
   z3::context &C;
   z3::solver Main;  // T, I, B and all lemmas, under activation literals
@@ -75,12 +77,14 @@ struct Pdr::Impl {
   std::vector<z3::expr> LevelAct;       // index k >= 1
   std::vector<std::vector<Cube>> Lemmas; // index k >= 1
   std::vector<Cube> InfLemmas;
+  std::vector<z3::expr> Assumed; // invariants given up front
   unsigned Top = 0, Fresh = 0;
+  bool Started = false;
   Clock::time_point Deadline = Clock::time_point::max();
   PdrStats Stats;
 
   z3::expr lit(const Lit &L, bool Next) const {
-    const z3::expr &V = Next ? TS.Next[L.Var] : TS.State[L.Var];
+    const z3::expr &V = Next ? Sys.Next[L.Var] : Sys.State[L.Var];
     return V.extract(L.Bit, L.Bit) == C.bv_val(L.Val ? 1 : 0, 1);
   }
   z3::expr cube(const Cube &Q, bool Next) const {
@@ -151,7 +155,7 @@ struct Pdr::Impl {
   Cube lift(const std::vector<APInt> &State, const std::vector<APInt> &Inputs,
             const Cube *Target) {
     z3::expr Act = freshAct();
-    z3::expr Goal = Target ? TS.Constraint && cube(*Target, true) : TS.Constraint && TS.Bad;
+    z3::expr Goal = Target ? Sys.Constraint && cube(*Target, true) : Sys.Constraint && Sys.Bad;
     Lift.add(z3::implies(Act, !Goal));
     Cube Full = fullCube(State);
     z3::expr_vector A(C), Lits(C);
@@ -159,7 +163,7 @@ struct Pdr::Impl {
       Lits.push_back(lit(L, false));
     A.push_back(Act);
     for (unsigned K = 0; K < Inputs.size(); ++K)
-      A.push_back(TS.Inputs[K] == numeral(C, Inputs[K]));
+      A.push_back(Sys.Inputs[K] == numeral(C, Inputs[K]));
     for (unsigned K = 0; K < Lits.size(); ++K)
       A.push_back(Lits[K]);
     z3::check_result R = check(Lift, A);
@@ -177,7 +181,7 @@ struct Pdr::Impl {
     if (check(InitS, A) == z3::unsat)
       return false;
     if (State)
-      *State = values(InitS.get_model(), TS.State);
+      *State = values(InitS.get_model(), Sys.State);
     return true;
   }
 
@@ -214,7 +218,7 @@ struct Pdr::Impl {
     // Read the model or core before retiring Tmp: a new assertion drops them.
     if (R == z3::sat && Pred) {
       z3::model M = Main.get_model();
-      *Pred = {values(M, TS.State), values(M, TS.Inputs)};
+      *Pred = {values(M, Sys.State), values(M, Sys.Inputs)};
     }
     if (R == z3::unsat && Core)
       *Core = Opts.CoreShrinking ? coreOf(Main, Q, Lits) : Q;
@@ -277,7 +281,7 @@ struct Pdr::Impl {
       T.Inputs.push_back(O->Inputs);
       if (!O->Parent)
         break;
-      T.States.push_back(TS.step(T.States.back(), O->Inputs));
+      T.States.push_back(Sys.step(T.States.back(), O->Inputs));
     }
     return T;
   }
@@ -360,14 +364,44 @@ struct Pdr::Impl {
     return R;
   }
 
+  void start() {
+    Started = true;
+    Main.add(Sys.transition());
+    Main.add(z3::implies(InitAct, Sys.Init));
+    Main.add(z3::implies(BadAct, Sys.Bad && Sys.Constraint));
+    for (unsigned K = 0; K < Sys.State.size(); ++K)
+      Lift.add(Sys.Next[K] == Sys.NextFn[K]);
+    InitS.add(Sys.Init);
+  }
+
+  // Thesis §4.3.3: with the same I and a stronger T every frame stays an
+  // over-approximation of the states reachable in so many steps, and frames
+  // never depend on B; so the trace is kept across these changes.
+  void strengthen(const z3::expr &E) {
+    Sys.Constraint = Sys.Constraint && E;
+    if (Started)
+      Main.add(E);
+  }
+
+  void setBad(const z3::expr &B) {
+    Sys.Bad = B;
+    if (!Started)
+      return;
+    Main.add(!BadAct); // retire the old bad states
+    BadAct = freshAct();
+    Main.add(z3::implies(BadAct, Sys.Bad && Sys.Constraint));
+  }
+
+  // Thesis §6.1: a known invariant strengthens every frame (eqs. 6.1-6.2).
+  void assume(const z3::expr &Inv) {
+    Assumed.push_back(Inv);
+    strengthen(Inv);
+  }
+
   PdrResult search() {
     PdrResult R;
-    Main.add(TS.transition());
-    Main.add(z3::implies(InitAct, TS.Init));
-    Main.add(z3::implies(BadAct, TS.Bad && TS.Constraint));
-    for (unsigned K = 0; K < TS.State.size(); ++K)
-      Lift.add(TS.Next[K] == TS.NextFn[K]);
-    InitS.add(TS.Init);
+    if (!Started)
+      start();
 
     // A bad initial state: a counterexample of length 0.
     z3::expr_vector A(C);
@@ -376,11 +410,12 @@ struct Pdr::Impl {
     if (check(Main, A) == z3::sat) {
       z3::model M = Main.get_model();
       R.S = PdrResult::Fails;
-      R.Counterexample.States.push_back(values(M, TS.State));
-      R.Counterexample.Inputs.push_back(values(M, TS.Inputs));
+      R.Counterexample.States.push_back(values(M, Sys.State));
+      R.Counterexample.Inputs.push_back(values(M, Sys.Inputs));
       return R;
     }
-    pushFrame();
+    if (Top == 0)
+      pushFrame();
     for (;;) {
       for (;;) {
         z3::expr_vector B(C);
@@ -389,7 +424,7 @@ struct Pdr::Impl {
         if (check(Main, B) == z3::unsat)
           break;
         z3::model M = Main.get_model();
-        std::vector<APInt> S = values(M, TS.State), I = values(M, TS.Inputs);
+        std::vector<APInt> S = values(M, Sys.State), I = values(M, Sys.Inputs);
         auto Root = std::make_shared<Obligation>(Obligation{lift(S, I, nullptr), Top, nullptr, I, 0});
         if (!block(Root, R.Counterexample)) {
           R.S = PdrResult::Fails;
@@ -407,6 +442,8 @@ struct Pdr::Impl {
             R.Invariant.push_back(!cube(L, false));
         for (const Cube &L : InfLemmas)
           R.Invariant.push_back(!cube(L, false));
+        for (const z3::expr &A : Assumed)
+          R.Invariant.push_back(A);
         return R;
       }
     }
@@ -424,5 +461,9 @@ Pdr::Pdr(const TransitionSystem &TS, PdrOptions Opts)
     : P(std::make_unique<Impl>(TS, Opts)) {}
 Pdr::~Pdr() = default;
 PdrResult Pdr::run() { return P->run(); }
+void Pdr::strengthen(const z3::expr &E) { P->strengthen(E); }
+void Pdr::setBad(const z3::expr &B) { P->setBad(B); }
+void Pdr::assume(const z3::expr &Inv) { P->assume(Inv); }
+const TransitionSystem &Pdr::system() const { return P->Sys; }
 
 } // namespace pdpv

@@ -200,3 +200,74 @@ TEST(Pdr, TimeoutIsUnknown) {
 }
 
 } // namespace
+
+namespace {
+
+// Thesis §4.3.3: the trace of an instance is kept when it is resumed with new
+// bad states or a stronger transition relation; answers match fresh runs.
+TEST(PdrReuse, NewBadStatesKeepTheTrace) {
+  Example E;
+  simple(E, 32, 3, 3); // x reaches 2 while n > 0, never 3
+  Pdr P(E.TS);
+  z3::expr X = E.TS.State[1];
+  PdrResult R1 = P.run();
+  ASSERT_EQ(R1.S, PdrResult::Holds);
+  EXPECT_EQ(checkInvariant(P.system(), R1.invariant(E.C)), "");
+
+  P.setBad(X >= E.num(2, 32));
+  PdrResult R2 = P.run();
+  ASSERT_EQ(R2.S, PdrResult::Fails);
+  EXPECT_EQ(replayTrace(P.system(), R2.Counterexample), "");
+
+  P.setBad(X >= E.num(4, 32));
+  PdrResult R3 = P.run();
+  ASSERT_EQ(R3.S, PdrResult::Holds);
+  EXPECT_EQ(checkInvariant(P.system(), R3.invariant(E.C)), "");
+  // The resumed run started from the kept frames.
+  EXPECT_GE(R3.Stats.Frames, R1.Stats.Frames);
+}
+
+TEST(PdrReuse, StrongerTransitionRelation) {
+  Example E;
+  z3::expr X = E.var("x", 8), In = E.input("in", 8);
+  E.TS.Init = X == E.num(0, 8);
+  E.next(X, X + In);
+  E.TS.Bad = X == E.num(10, 8);
+  Pdr P(E.TS);
+  PdrResult R1 = P.run();
+  ASSERT_EQ(R1.S, PdrResult::Fails);
+  EXPECT_EQ(replayTrace(P.system(), R1.Counterexample), "");
+  P.strengthen(z3::ult(In, E.num(2, 8)) && (In == E.num(0, 8) || X != E.num(9, 8)));
+  PdrResult R2 = P.run();
+  ASSERT_EQ(R2.S, PdrResult::Holds);
+  EXPECT_EQ(checkInvariant(P.system(), R2.invariant(E.C)), "");
+  // Against the unconstrained system the invariant is not inductive.
+  EXPECT_NE(checkInvariant(E.TS, R2.invariant(E.C)), "");
+}
+
+TEST(PdrReuse, KnownInvariantUpFront) {
+  // Thesis §6.1: x + n == 1 given up front; it is part of the result.
+  Example E;
+  simple(E, 32, 1, 3);
+  z3::expr N = E.TS.State[0], X = E.TS.State[1];
+  Pdr P(E.TS);
+  P.assume(X + N == E.num(1, 32));
+  PdrResult R = P.run();
+  ASSERT_EQ(R.S, PdrResult::Holds);
+  EXPECT_EQ(checkInvariant(E.TS, R.invariant(E.C)), "");
+}
+
+TEST(PdrReuse, WrongAssumptionIsCaughtByTheRecheck) {
+  // An "invariant" that is not one (x == 0) makes the engine's answer
+  // unreliable; the independent re-check rejects the result.
+  Example E;
+  simple(E, 32, 1, 3);
+  z3::expr X = E.TS.State[1];
+  Pdr P(E.TS);
+  P.assume(X == E.num(0, 32));
+  PdrResult R = P.run();
+  ASSERT_EQ(R.S, PdrResult::Holds);
+  EXPECT_NE(checkInvariant(E.TS, R.invariant(E.C)), "");
+}
+
+} // namespace
