@@ -18,6 +18,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 using namespace pdpv;
 
@@ -35,12 +37,20 @@ static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"));
 
 enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Unknown = 20 };
 
+/// Tearing down a large Z3 context can take longer than the search itself;
+/// once the answer is out, leave without destroying anything.
+[[noreturn]] static void finish(int Code) {
+  outs().flush();
+  errs().flush();
+  std::_Exit(Code);
+}
+
 int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(Argc, Argv, "pdpv-mc: word-level PDR model checker for BTOR2\n");
   auto Buf = MemoryBuffer::getFileOrSTDIN(InputFile);
   if (!Buf) {
     errs() << "pdpv-mc: cannot read '" << InputFile << "': " << Buf.getError().message() << "\n";
-    return Usage;
+    finish(Usage);
   }
   z3::context C;
   Btor2Error Error;
@@ -50,7 +60,7 @@ int main(int Argc, char **Argv) {
     if (Error.Line)
       errs() << ":" << Error.Line;
     errs() << ": error: " << Error.Message << "\n";
-    return Usage;
+    finish(Usage);
   }
   PdrOptions Opts;
   Opts.TimeoutSeconds = Timeout;
@@ -67,26 +77,26 @@ int main(int Argc, char **Argv) {
     if (std::string Why = replayTrace(M->TS, R.Counterexample); !Why.empty()) {
       outs() << "unknown\n";
       errs() << "pdpv-mc: internal error: the counterexample does not replay: " << Why << "\n";
-      return Unknown;
+      finish(Unknown);
     }
     printBtor2Witness(outs(), *M, R.Counterexample);
-    return Fails;
+    finish(Fails);
   case PdrResult::Holds: {
     z3::expr Inv = R.invariant(C);
     if (std::string Why = checkInvariant(M->TS, Inv); !Why.empty()) {
       outs() << "unknown\n";
       errs() << "pdpv-mc: internal error: the invariant is " << Why << "\n";
-      return Unknown;
+      finish(Unknown);
     }
     outs() << "unsat\n";
     if (PrintInvariant)
       outs() << Inv.simplify().to_string() << "\n";
-    return Holds;
+    finish(Holds);
   }
   case PdrResult::Unknown:
     outs() << "unknown\n";
     errs() << "pdpv-mc: " << R.Reason << "\n";
-    return Unknown;
+    finish(Unknown);
   }
-  return Unknown;
+  finish(Unknown);
 }

@@ -13,7 +13,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <queue>
+#include <thread>
 
 using namespace llvm;
 
@@ -94,6 +97,11 @@ struct Pdr::Impl {
     return E;
   }
   z3::expr freshAct() { return C.bool_const(("pdpv.act." + std::to_string(Fresh++)).c_str()); }
+
+  void checkTime() const {
+    if (Clock::now() >= Deadline)
+      throw TimeUp();
+  }
 
   z3::check_result check(z3::solver &S, const z3::expr_vector &A) {
     ++Stats.SolverCalls;
@@ -233,6 +241,7 @@ struct Pdr::Impl {
     if (!Opts.Generalize)
       return G;
     for (size_t K = 0; K < G.size() && G.size() > 1;) {
+      checkTime();
       Cube Cand = G;
       Cand.erase(Cand.begin() + K);
       Cube CandCore;
@@ -291,6 +300,7 @@ struct Pdr::Impl {
     std::priority_queue<ObligationPtr, std::vector<ObligationPtr>, LaterFirst> Q;
     Q.push(Root);
     while (!Q.empty()) {
+      checkTime();
       ObligationPtr O = Q.top();
       if (subsumedAt(O->C, O->Level)) {
         Q.pop();
@@ -349,16 +359,39 @@ struct Pdr::Impl {
     auto Start = Clock::now();
     if (Opts.TimeoutSeconds)
       Deadline = Start + std::chrono::seconds(Opts.TimeoutSeconds);
+    // Solver timeouts bound each query; the watchdog bounds everything else
+    // Z3 does (simplification, model evaluation) by interrupting the context.
+    std::mutex M;
+    std::condition_variable Done;
+    bool Finished = false, Interrupted = false;
+    std::thread Watchdog;
+    if (Opts.TimeoutSeconds)
+      Watchdog = std::thread([&] {
+        std::unique_lock<std::mutex> L(M);
+        if (!Done.wait_until(L, Deadline, [&] { return Finished; })) {
+          Interrupted = true;
+          C.interrupt();
+        }
+      });
     PdrResult R;
     try {
       R = search();
     } catch (const TimeUp &) {
       R.S = PdrResult::Unknown;
-      R.Reason = "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)";
     } catch (const z3::exception &E) {
       R.S = PdrResult::Unknown;
       R.Reason = std::string("solver error: ") + E.msg();
     }
+    if (Watchdog.joinable()) {
+      {
+        std::lock_guard<std::mutex> L(M);
+        Finished = true;
+      }
+      Done.notify_one();
+      Watchdog.join();
+    }
+    if (R.S == PdrResult::Unknown && (Interrupted || Clock::now() >= Deadline || R.Reason.empty()))
+      R.Reason = "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)";
     Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
     R.Stats = Stats;
     return R;
