@@ -386,6 +386,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
 void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
                    const VerifyOptions &Opts) {
   for (const FunctionResult &R : Results) {
+    // A function without properties has nothing to report: ordinary code
+    // compiled with the plugin stays quiet.
+    if (R.Checks.empty())
+      continue;
     bool FunctionLevel = R.V == Verdict::Unknown && R.ReasonLoc.valid();
     if (FunctionLevel)
       diagnose(OS, R.ReasonLoc, Severity::Warning,
