@@ -5,7 +5,6 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
