@@ -33,6 +33,9 @@ enum class Severity { Error, Warning, Remark, Note };
 void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
               const llvm::Twine &Message, llvm::StringRef Function = "");
 
+/// The reason given when a time limit cuts a search short.
+std::string timeLimitReason(unsigned Seconds);
+
 /// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
 std::string formatValue(const llvm::APInt &V, bool Unsigned = false);
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Pdr.h"
+#include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -391,7 +392,7 @@ struct Pdr::Impl {
       Watchdog.join();
     }
     if (R.S == PdrResult::Unknown && (Interrupted || Clock::now() >= Deadline || R.Reason.empty()))
-      R.Reason = "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)";
+      R.Reason = timeLimitReason(Opts.TimeoutSeconds);
     Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
     R.Stats = Stats;
     return R;

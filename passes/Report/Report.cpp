@@ -59,6 +59,10 @@ void diagnose(raw_ostream &OS, const SourceLocation &Loc, Severity S, const Twin
   OS << "\n";
 }
 
+std::string timeLimitReason(unsigned Seconds) {
+  return "time limit reached (" + std::to_string(Seconds) + " s)";
+}
+
 std::string formatValue(const APInt &V, bool Unsigned) {
   bool Signed = !Unsigned && V.getBitWidth() > 1;
   std::string S = toString(V, 10, Signed);

@@ -216,7 +216,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, co
   if (Opts.TimeoutSeconds) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
     if (Left.count() <= 0) {
-      CR.Reason = "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)";
+      CR.Reason = timeLimitReason(Opts.TimeoutSeconds);
       return;
     }
     z3::params P(S.ctx());
@@ -232,7 +232,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, co
   case z3::unknown: {
     std::string Why = S.reason_unknown();
     CR.Reason = (Why == "timeout" || Why == "canceled")
-                    ? "time limit reached (" + std::to_string(Opts.TimeoutSeconds) + " s)"
+                    ? timeLimitReason(Opts.TimeoutSeconds)
                     : "solver gave up: " + Why;
     return;
   }
