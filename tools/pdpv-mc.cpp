@@ -28,10 +28,30 @@ static cl::opt<unsigned> Timeout("timeout", cl::desc("time limit in seconds (0: 
                                  cl::init(0));
 static cl::opt<bool> PrintInvariant("invariant",
                                     cl::desc("on unsat, print the inductive invariant (SMT-LIB)"));
+static cl::opt<UnitKind> Units(
+    "units", cl::desc("atomic reasoning units"), cl::init(UnitKind::Hybrid),
+    cl::values(clEnumValN(UnitKind::Cubes, "cubes", "Boolean cubes over bits"),
+               clEnumValN(UnitKind::Polytopes, "polytopes", "polytopes A.x <= b"),
+               clEnumValN(UnitKind::Hybrid, "hybrid", "each point a cube with probability c")));
+static cl::opt<double> CubeProbability("cube-probability",
+                                       cl::desc("c: chance a point becomes a cube (hybrid units)"),
+                                       cl::init(0.5));
+static cl::opt<unsigned> Seed("seed", cl::desc("seed for the specialization of points"),
+                              cl::init(1));
+static cl::opt<ExpansionKind> Expansion(
+    "expansion", cl::desc("expansion of proof obligations"), cl::init(ExpansionKind::Hybrid),
+    cl::values(clEnumValN(ExpansionKind::Ternary, "ternary", "ternary simulation"),
+               clEnumValN(ExpansionKind::Interval, "interval", "interval simulation"),
+               clEnumValN(ExpansionKind::Hybrid, "hybrid", "hybrid simulation"),
+               clEnumValN(ExpansionKind::Lifting, "lifting", "unsat core with fixed inputs")));
+static cl::opt<bool> NoReshape("no-reshape", cl::desc("ablation: do not reshape polytopes"));
+static cl::opt<unsigned> Guides("guides",
+                                cl::desc("k: guides per reshaped boundary (relates k+1 words)"),
+                                cl::init(1));
 static cl::opt<bool> NoCore("no-core-shrinking",
-                            cl::desc("ablation: do not shrink blocked cubes with unsat cores"));
-static cl::opt<bool> NoGeneralize("no-generalize",
-                                  cl::desc("ablation: do not drop literals from blocked cubes"));
+                            cl::desc("ablation: do not shrink blocked units with unsat cores"));
+static cl::opt<bool> NoGeneralize(
+    "no-generalize", cl::desc("ablation: do not drop atoms or relax bounds of blocked units"));
 static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"));
 static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"));
 
@@ -62,16 +82,30 @@ int main(int Argc, char **Argv) {
     errs() << ": error: " << Error.Message << "\n";
     finish(Usage);
   }
+  if (CubeProbability < 0 || CubeProbability > 1) {
+    errs() << "pdpv-mc: --cube-probability must be between 0 and 1\n";
+    finish(Usage);
+  }
+  if (Guides < 1 || Guides > 4) {
+    errs() << "pdpv-mc: --guides must be between 1 and 4\n";
+    finish(Usage);
+  }
   PdrOptions Opts;
   Opts.TimeoutSeconds = Timeout;
+  Opts.Units = Units;
+  Opts.CubeProbability = CubeProbability;
+  Opts.Seed = Seed;
+  Opts.Expansion = Expansion;
+  Opts.Reshape = !NoReshape;
+  Opts.Guides = Guides;
   Opts.CoreShrinking = !NoCore;
   Opts.Generalize = !NoGeneralize;
   Opts.Verbose = Verbose;
   PdrResult R = Pdr(M->TS, Opts).run();
   if (Stats)
     errs() << "pdpv-mc: " << R.Stats.Frames << " frames, " << R.Stats.Lemmas << " lemmas, "
-           << R.Stats.Obligations << " obligations, " << R.Stats.SolverCalls
-           << " solver calls, " << format("%.2f", R.Stats.Seconds) << " s\n";
+           << R.Stats.Obligations << " obligations, " << R.Stats.Reshaped << " reshaped, "
+           << R.Stats.SolverCalls << " solver calls, " << format("%.2f", R.Stats.Seconds) << " s\n";
   switch (R.S) {
   case PdrResult::Fails:
     if (std::string Why = replayTrace(M->TS, R.Counterexample); !Why.empty()) {

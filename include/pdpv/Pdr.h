@@ -4,33 +4,47 @@
 // incremental Z3 solving: one solver holds T, I and every lemma, each guarded
 // by an activation literal of its frame, so no query rebuilds a solver.
 //
-// Atomic reasoning unit: Boolean cubes over single bits of the state words.
-// Proof obligations are expanded by lifting (an unsat core over the bits of a
-// concrete predecessor whose successor is known to land in the target cube);
-// blocked cubes are shrunk with unsat cores and generalized by dropping
-// literals. Polytopes, RESHAPE and simulation-based expansion (thesis ch. 3)
-// are not implemented yet. An instance can be resumed with new bad states or
-// a stronger transition relation, keeping its trace (thesis §4.3.3).
+// Atomic reasoning units (thesis §3.2): Boolean cubes over single bits of the
+// state words, and polytopes A.x <= b over the words read as signed integers
+// (rows evaluated 3 bits wider than they need, so the geometry is not broken by
+// overflow). Each concrete point is specialized to a cube with probability c,
+// else to a box. Proof obligations are expanded by ternary, interval or hybrid
+// simulation (thesis §3.3) or by lifting with an unsat core; blocked units are
+// shrunk with unsat cores, generalized by dropping atoms and relaxing bounds
+// by binary search, and polytopes are reshaped with guides (Alg. 3.1-3.2).
+// An instance can be resumed with new bad states or a stronger transition
+// relation, keeping its trace (thesis §4.3.3).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_PDR_H
 #define PDPV_PDR_H
 
+#include "pdpv/Simulation.h"
 #include "pdpv/TransitionSystem.h"
 
 #include <memory>
 
 namespace pdpv {
 
+enum class UnitKind { Cubes, Polytopes, Hybrid };
+/// How a concrete predecessor (or bad state) is expanded to a set of states.
+enum class ExpansionKind { Ternary, Interval, Hybrid, Lifting };
+
 struct PdrOptions {
-  unsigned TimeoutSeconds = 0; // 0: no limit
-  bool CoreShrinking = true;   // shrink blocked cubes with unsat cores
-  bool Generalize = true;      // then try to drop each remaining literal
-  bool Verbose = false;        // progress on stderr
+  unsigned TimeoutSeconds = 0;     // 0: no limit
+  UnitKind Units = UnitKind::Hybrid;
+  double CubeProbability = 0.5;    // hybrid units: chance a point becomes a cube
+  unsigned Seed = 1;               // for the specialization; same seed, same run
+  ExpansionKind Expansion = ExpansionKind::Hybrid;
+  bool Reshape = true;             // RESHAPE blocked polytopes (Alg. 3.2)
+  unsigned Guides = 1;             // k: guides per new boundary, relating k+1 variables
+  bool CoreShrinking = true;       // shrink blocked units with unsat cores
+  bool Generalize = true;          // then drop atoms and relax bounds
+  bool Verbose = false;            // progress on stderr
 };
 
 struct PdrStats {
-  unsigned Frames = 0, Lemmas = 0, Obligations = 0, SolverCalls = 0;
+  unsigned Frames = 0, Lemmas = 0, Obligations = 0, SolverCalls = 0, Reshaped = 0;
   double Seconds = 0;
 };
 

@@ -14,7 +14,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
+#include <functional>
+#include <numeric>
+#include <random>
 #include <mutex>
 #include <queue>
 #include <thread>
@@ -27,23 +31,62 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// One bit of one state variable, with its value.
-struct Lit {
-  unsigned Var, Bit;
-  bool Val;
-  bool operator<(const Lit &O) const {
-    return std::tie(Var, Bit, Val) < std::tie(O.Var, O.Bit, O.Val);
+/// One constraint of a unit: a bit of a state word with its value, or a row
+/// sum_j Coefs_j * x_j <= Bound over the words read as signed integers.
+struct Atom {
+  unsigned Var = 0, Bit = 0;
+  bool Val = false;
+  std::vector<std::pair<unsigned, int64_t>> Coefs; // by variable; empty for a bit
+  APInt Bound;                                     // in the row's width
+  bool isRow() const { return !Coefs.empty(); }
+  bool operator<(const Atom &O) const {
+    if (isRow() != O.isRow())
+      return !isRow();
+    if (!isRow())
+      return std::tie(Var, Bit, Val) < std::tie(O.Var, O.Bit, O.Val);
+    if (Coefs != O.Coefs)
+      return Coefs < O.Coefs;
+    return Bound.slt(O.Bound);
   }
-  bool operator==(const Lit &O) const { return Var == O.Var && Bit == O.Bit && Val == O.Val; }
+  bool operator==(const Atom &O) const {
+    if (isRow() != O.isRow())
+      return false;
+    if (!isRow())
+      return Var == O.Var && Bit == O.Bit && Val == O.Val;
+    return Coefs == O.Coefs && Bound == O.Bound;
+  }
 };
-using Cube = std::vector<Lit>; // sorted
+/// An atomic reasoning unit: the conjunction of its atoms. A cube has bit
+/// atoms only; a polytope rows only.
+using Unit = std::vector<Atom>;
 
-bool subsumes(const Cube &Small, const Cube &Big) {
-  return std::includes(Big.begin(), Big.end(), Small.begin(), Small.end());
+bool isPolytope(const Unit &U) { return !U.empty() && U.back().isRow(); }
+
+/// Does every state satisfying B satisfy A?
+bool implies(const Atom &B, const Atom &A) {
+  if (!A.isRow() || !B.isRow())
+    return A == B;
+  return A.Coefs == B.Coefs && B.Bound.sle(A.Bound);
 }
 
+/// Is Big a subset of Small (decided syntactically)?
+bool subsumes(const Unit &Small, const Unit &Big) {
+  for (const Atom &A : Small)
+    if (std::none_of(Big.begin(), Big.end(), [&](const Atom &B) { return implies(B, A); }))
+      return false;
+  return true;
+}
+
+Unit without(const Unit &U, size_t K) {
+  Unit R = U;
+  R.erase(R.begin() + K);
+  return R;
+}
+
+unsigned bitLength(int64_t C) { return 64 - __builtin_clzll(static_cast<uint64_t>(C < 0 ? -C : C)); }
+
 struct Obligation {
-  Cube C;
+  Unit C;
   unsigned Level;
   std::shared_ptr<Obligation> Parent; // the state this one leads to
   std::vector<APInt> Inputs;          // inputs of the step out of this state
@@ -65,9 +108,12 @@ struct TimeUp {};
 
 struct Pdr::Impl {
   Impl(const TransitionSystem &TS, PdrOptions Opts)
-      : Sys(TS), Opts(Opts), C(TS.Ctx), Main(C, "QF_BV"), Lift(C, "QF_BV"), InitS(C, "QF_BV"),
+      : Sys(TS), Opts(Opts), C(TS.Ctx), Main(C), Lift(C), InitS(C),
         InitAct(C.bool_const("pdpv.act.init")), BadAct(C.bool_const("pdpv.act.bad")),
-        InfAct(C.bool_const("pdpv.act.inf")) {}
+        InfAct(C.bool_const("pdpv.act.inf")), Rng(Opts.Seed),
+        Sim(C, Opts.Expansion == ExpansionKind::Ternary    ? SimulationKind::Ternary
+            : Opts.Expansion == ExpansionKind::Interval ? SimulationKind::Interval
+                                                        : SimulationKind::Hybrid) {}
 
   // Our copy: strengthen() and setBad() change its constraint and bad states
   // (the vectors of variables and next-state functions stay shared).
@@ -78,26 +124,92 @@ struct Pdr::Impl {
   z3::solver Lift;  // x' = f(x, i) only: expands proof obligations
   z3::solver InitS; // I only: keeps lemmas initiated
   z3::expr InitAct, BadAct, InfAct;
-  std::vector<z3::expr> LevelAct;       // index k >= 1
-  std::vector<std::vector<Cube>> Lemmas; // index k >= 1
-  std::vector<Cube> InfLemmas;
+  std::vector<z3::expr> LevelAct;        // index k >= 1
+  std::vector<std::vector<Unit>> Lemmas; // index k >= 1
+  std::vector<Unit> InfLemmas;
   std::vector<z3::expr> Assumed; // invariants given up front
   unsigned Top = 0, Fresh = 0;
   bool Started = false;
   Clock::time_point Deadline = Clock::time_point::max();
   PdrStats Stats;
+  std::mt19937 Rng;
+  Simulator Sim;
 
-  z3::expr lit(const Lit &L, bool Next) const {
-    const z3::expr &V = Next ? Sys.Next[L.Var] : Sys.State[L.Var];
-    return V.extract(L.Bit, L.Bit) == C.bv_val(L.Val ? 1 : 0, 1);
+  // --- Units as formulas ---------------------------------------------------
+
+  /// Rows are evaluated 3 bits wider than their widest term needs.
+  unsigned rowWidth(const Atom &A) const {
+    unsigned W = 0, CB = 0;
+    for (auto &[V, K] : A.Coefs) {
+      W = std::max(W, Sys.width(V));
+      CB = std::max(CB, bitLength(K));
+    }
+    return W + CB + 3;
   }
-  z3::expr cube(const Cube &Q, bool Next) const {
+
+  z3::expr atom(const Atom &A, bool Next) const {
+    const z3::expr_vector &X = Next ? Sys.Next : Sys.State;
+    if (!A.isRow())
+      return X[A.Var].extract(A.Bit, A.Bit) == C.bv_val(A.Val ? 1 : 0, 1);
+    unsigned W = A.Bound.getBitWidth();
+    std::optional<z3::expr> Sum;
+    for (auto &[V, K] : A.Coefs) {
+      z3::expr T = z3::sext(X[V], W - Sys.width(V));
+      if (K == -1)
+        T = -T;
+      else if (K != 1)
+        T = C.bv_val(K, W) * T;
+      Sum = Sum ? *Sum + T : T;
+    }
+    return z3::sle(*Sum, numeral(C, A.Bound));
+  }
+  z3::expr unit(const Unit &U, bool Next) const {
     z3::expr E = C.bool_val(true);
-    for (const Lit &L : Q)
-      E = E && lit(L, Next);
+    for (const Atom &A : U)
+      E = E && atom(A, Next);
     return E;
   }
   z3::expr freshAct() { return C.bool_const(("pdpv.act." + std::to_string(Fresh++)).c_str()); }
+
+  Atom row(std::vector<std::pair<unsigned, int64_t>> Coefs, const APInt &Bound) const {
+    Atom A;
+    A.Coefs = std::move(Coefs);
+    A.Bound = Bound.sextOrTrunc(rowWidth(A));
+    return A;
+  }
+
+  // --- Specialization of points (thesis §3.2.3) ----------------------------
+
+  Unit fullCube(const std::vector<APInt> &State) const {
+    Unit Q;
+    for (unsigned V = 0; V < State.size(); ++V)
+      for (unsigned B = 0; B < State[V].getBitWidth(); ++B) {
+        Atom A;
+        A.Var = V, A.Bit = B, A.Val = State[V][B];
+        Q.push_back(A);
+      }
+    return Q;
+  }
+
+  Unit box(const std::vector<APInt> &State) const {
+    Unit Q;
+    for (unsigned V = 0; V < State.size(); ++V) {
+      APInt X = State[V].sext(State[V].getBitWidth() + 8);
+      Q.push_back(row({{V, 1}}, X));   //  x <= v
+      Q.push_back(row({{V, -1}}, -X)); // -x <= -v
+    }
+    std::sort(Q.begin(), Q.end());
+    return Q;
+  }
+
+  Unit point(const std::vector<APInt> &State) {
+    bool Cube = Opts.Units == UnitKind::Cubes ||
+                (Opts.Units == UnitKind::Hybrid &&
+                 std::bernoulli_distribution(Opts.CubeProbability)(Rng));
+    return Cube ? fullCube(State) : box(State);
+  }
+
+  // --- Solving -------------------------------------------------------------
 
   void checkTime() const {
     if (Clock::now() >= Deadline)
@@ -137,56 +249,176 @@ struct Pdr::Impl {
     return V;
   }
 
-  Cube fullCube(const std::vector<APInt> &State) const {
-    Cube Q;
-    for (unsigned V = 0; V < State.size(); ++V)
-      for (unsigned B = 0; B < State[V].getBitWidth(); ++B)
-        Q.push_back({V, B, State[V][B]});
-    return Q;
-  }
-
-  /// The literals of Q (as assumptions, current or next state) in the core.
-  Cube coreOf(z3::solver &S, const Cube &Q, const z3::expr_vector &Lits) const {
+  /// The atoms of Q (passed as the assumptions Lits) in the unsat core.
+  Unit coreOf(z3::solver &S, const Unit &Q, const z3::expr_vector &Lits) const {
     z3::expr_vector Core = S.unsat_core();
     std::vector<unsigned> Ids;
     for (unsigned K = 0; K < Core.size(); ++K)
       Ids.push_back(Core[K].id());
-    Cube R;
+    Unit R;
     for (unsigned K = 0; K < Q.size(); ++K)
       if (std::find(Ids.begin(), Ids.end(), Lits[K].id()) != Ids.end())
         R.push_back(Q[K]);
     return R;
   }
 
-  /// Expands a concrete predecessor (State, Inputs) to the cube of all states
-  /// that, with the same inputs, satisfy the constraint and reach Target (or
-  /// are bad, if Target is null): thesis §3.3's goal, reached by lifting.
-  Cube lift(const std::vector<APInt> &State, const std::vector<APInt> &Inputs,
-            const Cube *Target) {
+  z3::expr_vector atoms(const Unit &Q, bool Next) const {
+    z3::expr_vector Lits(C);
+    for (const Atom &A : Q)
+      Lits.push_back(atom(A, Next));
+    return Lits;
+  }
+
+  // --- Expansion of proof obligations (thesis §3.3) -------------------------
+
+  /// Lifting: an unsat core over the atoms of the point, with the inputs fixed.
+  Unit lift(const Unit &Point, const std::vector<APInt> &Inputs, const Unit *Target) {
     z3::expr Act = freshAct();
-    z3::expr Goal = Target ? Sys.Constraint && cube(*Target, true) : Sys.Constraint && Sys.Bad;
+    z3::expr Goal = Target ? Sys.Constraint && unit(*Target, true) : Sys.Constraint && Sys.Bad;
     Lift.add(z3::implies(Act, !Goal));
-    Cube Full = fullCube(State);
-    z3::expr_vector A(C), Lits(C);
-    for (const Lit &L : Full)
-      Lits.push_back(lit(L, false));
+    z3::expr_vector A(C), Lits = atoms(Point, false);
     A.push_back(Act);
     for (unsigned K = 0; K < Inputs.size(); ++K)
       A.push_back(Sys.Inputs[K] == numeral(C, Inputs[K]));
     for (unsigned K = 0; K < Lits.size(); ++K)
       A.push_back(Lits[K]);
     z3::check_result R = check(Lift, A);
-    // Unsat for functional next-state functions; keep the full state otherwise.
-    Cube Lifted = R == z3::unsat ? coreOf(Lift, Full, Lits) : Full;
+    // Unsat for functional next-state functions; keep the full point otherwise.
+    Unit Lifted = R == z3::unsat ? coreOf(Lift, Point, Lits) : Point;
     Lift.add(!Act);
     return Lifted;
   }
 
+  /// The values a state word can take in U, as simulation input.
+  std::vector<AbstractValue> leaves(const Unit &U) const {
+    std::vector<AbstractValue> L;
+    for (unsigned V = 0; V < Sys.State.size(); ++V)
+      L.push_back(AbstractValue::top(Sys.width(V)));
+    std::vector<KnownBits> Bits;
+    for (unsigned V = 0; V < Sys.State.size(); ++V)
+      Bits.emplace_back(Sys.width(V));
+    for (const Atom &A : U) {
+      if (!A.isRow()) {
+        (A.Val ? Bits[A.Var].One : Bits[A.Var].Zero).setBit(A.Bit);
+        continue;
+      }
+      if (A.Coefs.size() != 1 || (A.Coefs[0].second != 1 && A.Coefs[0].second != -1))
+        continue; // dropping a constraint only over-approximates
+      auto [V, K] = A.Coefs[0];
+      unsigned W = Sys.width(V);
+      APInt Lo = APInt::getSignedMinValue(W), Hi = APInt::getSignedMaxValue(W);
+      APInt B = K == 1 ? A.Bound : -A.Bound;
+      if (B.sgt(APInt::getSignedMaxValue(W).sext(B.getBitWidth())) ||
+          B.slt(APInt::getSignedMinValue(W).sext(B.getBitWidth())))
+        continue; // no constraint within the word's range
+      (K == 1 ? Hi : Lo) = B.trunc(W);
+      L[V] = L[V].meet(AbstractValue::fromRange(Lo, Hi));
+    }
+    for (unsigned V = 0; V < L.size(); ++V)
+      L[V] = L[V].meet(AbstractValue::fromBits(Bits[V]));
+    return L;
+  }
+
+  /// The largest value the row's sum can take over the given word values.
+  static APInt rowMax(const Atom &A, const std::vector<AbstractValue> &X) {
+    unsigned W = A.Bound.getBitWidth() + 72;
+    APInt Sum(W, 0);
+    for (auto &[V, K] : A.Coefs) {
+      APInt Coef(W, K, /*isSigned=*/true);
+      Sum += Coef * (K > 0 ? X[V].Hi : X[V].Lo).sext(W);
+    }
+    return Sum;
+  }
+
+  /// Does the simulation show that every state of U, with these inputs,
+  /// satisfies the constraint and steps into Target (or is bad)? (3.3), (3.4)
+  bool simulationAccepts(const Unit &U, const std::vector<APInt> &Inputs, const Unit *Target) {
+    Sim.clear();
+    std::vector<AbstractValue> L = leaves(U);
+    for (unsigned V = 0; V < L.size(); ++V)
+      Sim.set(Sys.State[V], L[V]);
+    for (unsigned K = 0; K < Inputs.size(); ++K)
+      Sim.set(Sys.Inputs[K], AbstractValue::constant(Inputs[K]));
+    if (Sim.eval(Sys.Constraint).truth() != true)
+      return false;
+    if (!Target)
+      return Sim.eval(Sys.Bad).truth() == true;
+    std::vector<AbstractValue> Next;
+    for (unsigned V = 0; V < Sys.State.size(); ++V)
+      Next.push_back(AbstractValue::top(Sys.width(V)));
+    for (const Atom &A : *Target) {
+      if (!A.isRow()) {
+        const KnownBits &B = (Next[A.Var] = Sim.eval(Sys.NextFn[A.Var])).Bits;
+        if (!(A.Val ? B.One : B.Zero)[A.Bit])
+          return false;
+        continue;
+      }
+      for (auto &[V, K] : A.Coefs)
+        Next[V] = Sim.eval(Sys.NextFn[V]);
+      if (rowMax(A, Next).sgt(A.Bound.sext(A.Bound.getBitWidth() + 72)))
+        return false;
+    }
+    return true;
+  }
+
+  /// Grows U atom by atom while Valid holds: drops an atom, or else relaxes
+  /// a row's bound as far as binary search finds (thesis §3.2.2).
+  template <typename ValidFn> Unit grow(Unit U, ValidFn Valid, bool Relax) {
+    for (size_t K = 0; K < U.size();) {
+      checkTime();
+      Unit Cand = without(U, K);
+      if (!Cand.empty() && Valid(Cand)) {
+        U = std::move(Cand);
+        continue; // position K now holds the next atom
+      }
+      if (Relax && U[K].isRow()) {
+        // Lo is valid, Hi is not (it drops the row). Gallop first: most
+        // bounds relax by little or not at all.
+        unsigned W = U[K].Bound.getBitWidth();
+        APInt Lo = U[K].Bound, Hi = APInt::getSignedMaxValue(W);
+        auto ValidAt = [&](const APInt &B) {
+          Cand = U;
+          Cand[K].Bound = B;
+          return Valid(Cand);
+        };
+        for (APInt Step(W, 1); Step.ult(Hi - Lo); Step <<= 1) {
+          checkTime();
+          if (!ValidAt(Lo + Step)) {
+            Hi = Lo + Step;
+            break;
+          }
+          Lo += Step;
+        }
+        while ((Hi - Lo).ugt(1)) {
+          checkTime();
+          APInt Mid = Lo + (Hi - Lo).lshr(1);
+          (ValidAt(Mid) ? Lo : Hi) = Mid;
+        }
+        U[K].Bound = Lo;
+      }
+      ++K;
+    }
+    std::sort(U.begin(), U.end());
+    return U;
+  }
+
+  /// Expands a concrete predecessor (State, Inputs) to a set of states that,
+  /// with the same inputs, satisfy the constraint and reach Target (or are
+  /// bad, if Target is null).
+  Unit expand(const std::vector<APInt> &State, const std::vector<APInt> &Inputs,
+              const Unit *Target) {
+    Unit P = point(State);
+    if (Opts.Expansion == ExpansionKind::Lifting)
+      return lift(P, Inputs, Target);
+    return grow(P, [&](const Unit &U) { return simulationAccepts(U, Inputs, Target); },
+                /*Relax=*/true);
+  }
+
+  // --- Blocking and generalization -----------------------------------------
+
   /// Is there a state of I in Q? If so, State gets one.
-  bool intersectsInit(const Cube &Q, std::vector<APInt> *State = nullptr) {
-    z3::expr_vector A(C);
-    for (const Lit &L : Q)
-      A.push_back(lit(L, false));
+  bool intersectsInit(const Unit &Q, std::vector<APInt> *State = nullptr) {
+    z3::expr_vector A = atoms(Q, false);
     if (check(InitS, A) == z3::unsat)
       return false;
     if (State)
@@ -194,33 +426,31 @@ struct Pdr::Impl {
     return true;
   }
 
-  /// Adds back literals of Full so that Q stays disjoint from I.
-  Cube keepInitiated(Cube Q, const Cube &Full) {
+  /// Adds back atoms of Full (a superset of Q's constraints disjoint from I)
+  /// so that Q stays disjoint from I.
+  Unit keepInitiated(Unit Q, const Unit &Full) {
     if (!intersectsInit(Q))
       return Q;
-    z3::expr_vector Lits(C);
-    for (const Lit &L : Full)
-      Lits.push_back(lit(L, false));
+    z3::expr_vector Lits = atoms(Full, false);
     check(InitS, Lits); // unsat: obligations never intersect I
-    for (const Lit &L : coreOf(InitS, Full, Lits))
-      if (!std::binary_search(Q.begin(), Q.end(), L))
-        Q.insert(std::upper_bound(Q.begin(), Q.end(), L), L);
+    for (const Atom &A : coreOf(InitS, Full, Lits))
+      if (std::find(Q.begin(), Q.end(), A) == Q.end())
+        Q.push_back(A);
+    std::sort(Q.begin(), Q.end());
     return Q;
   }
 
   /// Is Q unreachable in one step from F_{J-1} /\ !Q? On success Core gets
-  /// the literals of Q that were needed; otherwise Pred the predecessor.
-  bool blocked(const Cube &Q, unsigned J, Cube *Core,
+  /// the atoms of Q that were needed; otherwise Pred the predecessor.
+  bool blocked(const Unit &Q, unsigned J, Unit *Core,
                std::pair<std::vector<APInt>, std::vector<APInt>> *Pred) {
-    z3::expr_vector A(C), Lits(C);
+    z3::expr_vector A(C), Lits = atoms(Q, true);
     frame(J - 1, A);
     z3::expr Tmp = freshAct();
     if (J > 1) {
-      Main.add(z3::implies(Tmp, !cube(Q, false)));
+      Main.add(z3::implies(Tmp, !unit(Q, false)));
       A.push_back(Tmp);
     }
-    for (const Lit &L : Q)
-      Lits.push_back(lit(L, true));
     for (unsigned K = 0; K < Lits.size(); ++K)
       A.push_back(Lits[K]);
     z3::check_result R = check(Main, A);
@@ -236,41 +466,228 @@ struct Pdr::Impl {
     return R == z3::unsat;
   }
 
-  /// Shrinks a blocked cube: unsat core, then literal dropping (MIC-style).
-  Cube generalize(const Cube &Q, const Cube &Core, unsigned J) {
-    Cube G = keepInitiated(Core.empty() ? Q : Core, Q);
-    if (!Opts.Generalize)
-      return G;
-    for (size_t K = 0; K < G.size() && G.size() > 1;) {
-      checkTime();
-      Cube Cand = G;
-      Cand.erase(Cand.begin() + K);
-      Cube CandCore;
-      if (!intersectsInit(Cand) && blocked(Cand, J, &CandCore, nullptr)) {
-        Cube Next = keepInitiated(CandCore.empty() ? Cand : CandCore, Cand);
-        if (Next.size() < G.size()) {
-          G = Next;
-          continue; // position K now holds the next literal
-        }
-      }
-      ++K;
-    }
-    return G;
+  bool blockedAndInitiated(const Unit &Q, unsigned J) {
+    return !intersectsInit(Q) && blocked(Q, J, nullptr, nullptr);
   }
 
-  bool subsumedAt(const Cube &Q, unsigned J) const {
-    for (const Cube &L : InfLemmas)
+  /// Shrinks a blocked unit with its core, then drops atoms and relaxes bounds.
+  Unit generalize(const Unit &Q, const Unit &Core, unsigned J) {
+    Unit G = keepInitiated(Core.empty() ? Q : Core, Q);
+    if (!Opts.Generalize)
+      return G;
+    return grow(G, [&](const Unit &U) { return blockedAndInitiated(U, J); }, /*Relax=*/true);
+  }
+
+  // --- RESHAPE (thesis Alg. 3.2) -------------------------------------------
+
+  /// The corner coordinate of U on one side of variable V: its lower bound
+  /// (Upper false) or upper bound, if U has that unary row.
+  static std::optional<int64_t> side(const Unit &U, unsigned V, bool Upper) {
+    for (const Atom &A : U)
+      if (A.Coefs.size() == 1 && A.Coefs[0].first == V &&
+          A.Coefs[0].second == (Upper ? 1 : -1) && A.Bound.getSignificantBits() <= 62) {
+        int64_t B = A.Bound.getSExtValue();
+        return Upper ? B : -B;
+      }
+    return std::nullopt;
+  }
+
+  /// Determinant of a small integer matrix; nullopt on overflow.
+  static std::optional<__int128> det(std::vector<std::vector<__int128>> M) {
+    size_t N = M.size();
+    if (N == 0)
+      return 1;
+    if (N == 1)
+      return M[0][0];
+    __int128 Sum = 0;
+    for (size_t Col = 0; Col < N; ++Col) {
+      std::vector<std::vector<__int128>> Minor;
+      for (size_t R = 1; R < N; ++R) {
+        std::vector<__int128> Row = M[R];
+        Row.erase(Row.begin() + Col);
+        Minor.push_back(Row);
+      }
+      auto D = det(Minor);
+      __int128 T;
+      if (!D || __builtin_mul_overflow(M[0][Col], *D, &T) ||
+          __builtin_add_overflow(Sum, (Col % 2 ? -T : T), &Sum))
+        return std::nullopt;
+    }
+    return Sum;
+  }
+
+  /// The hyperplane a.x = a.Corner through Corner and the Others (all over
+  /// the variables Vars), as a row a.x <= b that keeps the interior
+  /// direction Inward inside. nullopt if it is degenerate or too large.
+  std::optional<Atom> hyperplane(const std::vector<unsigned> &Vars,
+                                 const std::vector<int64_t> &Corner,
+                                 const std::vector<std::vector<int64_t>> &Others,
+                                 const std::vector<int> &Inward) const {
+    size_t N = Vars.size();
+    std::vector<std::vector<__int128>> M;
+    for (const auto &O : Others) {
+      std::vector<__int128> Row;
+      for (size_t J = 0; J < N; ++J)
+        Row.push_back(static_cast<__int128>(O[J]) - Corner[J]);
+      M.push_back(Row);
+    }
+    // The normal is the generalized cross product of the rows of M.
+    std::vector<__int128> Normal;
+    for (size_t J = 0; J < N; ++J) {
+      std::vector<std::vector<__int128>> Minor = M;
+      for (auto &Row : Minor)
+        Row.erase(Row.begin() + J);
+      auto D = det(Minor);
+      if (!D || *D == 0)
+        return std::nullopt; // a coefficient 0 relates fewer variables
+      Normal.push_back(J % 2 ? -*D : *D);
+    }
+    __int128 G = 0;
+    for (__int128 A : Normal)
+      G = std::gcd(G < 0 ? -G : G, A < 0 ? -A : A);
+    __int128 Dir = 0;
+    for (size_t J = 0; J < N; ++J) {
+      Normal[J] /= G;
+      if (Normal[J] > INT32_MAX || Normal[J] < -INT32_MAX)
+        return std::nullopt;
+      Dir += Normal[J] * Inward[J];
+    }
+    if (Dir == 0)
+      return std::nullopt;
+    std::vector<std::pair<unsigned, int64_t>> Coefs;
+    __int128 B = 0;
+    for (size_t J = 0; J < N; ++J) {
+      int64_t A = static_cast<int64_t>(Dir > 0 ? -Normal[J] : Normal[J]);
+      Coefs.push_back({Vars[J], A});
+      B += static_cast<__int128>(A) * Corner[J];
+    }
+    std::sort(Coefs.begin(), Coefs.end());
+    Atom R;
+    R.Coefs = Coefs;
+    unsigned W = rowWidth(R);
+    if (W > 120)
+      return std::nullopt;
+    uint64_t Words[2] = {static_cast<uint64_t>(B), static_cast<uint64_t>(B >> 64)};
+    R.Bound = APInt(128, Words).sextOrTrunc(W);
+    return R;
+  }
+
+  /// Tries to replace a unary boundary of the blocked polytope P (at level
+  /// J) by a boundary through one of its corners and the matching corners of
+  /// k nearby polytopes of F_J (the guides). True if P changed.
+  bool reshape(Unit &P, unsigned J) {
+    const unsigned K = std::max(1u, Opts.Guides);
+    std::vector<const Unit *> Guides;
+    for (unsigned L = J; L <= Top; ++L)
+      for (const Unit &U : Lemmas[L])
+        if (isPolytope(U) && &U != &P)
+          Guides.push_back(&U);
+    // Variables with both a coordinate in P on some side.
+    std::vector<unsigned> Vars;
+    for (unsigned V = 0; V < Sys.State.size() && Vars.size() < 8; ++V)
+      if (side(P, V, false) || side(P, V, true))
+        Vars.push_back(V);
+    if (Vars.size() < K + 1 || Guides.size() < K)
+      return false;
+    // Nearest guides first (L1 distance over the shared coordinates).
+    auto Distance = [&](const Unit *G) {
+      double D = 0;
+      unsigned Shared = 0;
+      for (unsigned V : Vars)
+        for (bool Up : {false, true})
+          if (auto A = side(P, V, Up))
+            if (auto B = side(*G, V, Up)) {
+              D += std::abs(static_cast<double>(*A) - static_cast<double>(*B));
+              ++Shared;
+            }
+      return Shared ? D : HUGE_VAL;
+    };
+    std::stable_sort(Guides.begin(), Guides.end(),
+                     [&](const Unit *A, const Unit *B) { return Distance(A) < Distance(B); });
+    unsigned Attempts = 0;
+    for (size_t First = 0; First + K <= Guides.size() && First < 4; ++First) {
+      std::vector<const Unit *> Set(Guides.begin() + First, Guides.begin() + First + K);
+      // Each choice of k+1 variables and of a corner (a side per variable).
+      std::vector<unsigned> Pick(K + 1);
+      std::function<bool(size_t, size_t)> Choose = [&](size_t At, size_t From) -> bool {
+        if (At == K + 1) {
+          for (unsigned Sides = 0; Sides < (1u << (K + 1)); ++Sides) {
+            if (++Attempts > 48)
+              return false;
+            std::vector<unsigned> Vs;
+            std::vector<int64_t> Corner;
+            std::vector<int> Inward;
+            std::vector<std::vector<int64_t>> Others(K);
+            bool Ok = true;
+            for (size_t J2 = 0; J2 <= K && Ok; ++J2) {
+              unsigned V = Vars[Pick[J2]];
+              bool Up = Sides >> J2 & 1;
+              auto A = side(P, V, Up);
+              Ok = A.has_value();
+              for (size_t G = 0; G < K && Ok; ++G) {
+                auto B = side(*Set[G], V, Up);
+                Ok = B.has_value();
+                if (Ok)
+                  Others[G].push_back(*B);
+              }
+              if (Ok) {
+                Vs.push_back(V);
+                Corner.push_back(*A);
+                Inward.push_back(Up ? -1 : 1);
+              }
+            }
+            if (!Ok)
+              continue;
+            std::optional<Atom> H = hyperplane(Vs, Corner, Others, Inward);
+            if (!H)
+              continue;
+            // Substitute it for each neighbor boundary of the corner in turn.
+            for (size_t J2 = 0; J2 <= K; ++J2) {
+              int64_t Coef = (Sides >> J2 & 1) ? 1 : -1;
+              Unit Cand;
+              for (const Atom &A : P)
+                if (!(A.Coefs.size() == 1 && A.Coefs[0].first == Vs[J2] &&
+                      A.Coefs[0].second == Coef))
+                  Cand.push_back(A);
+              Cand.push_back(*H);
+              std::sort(Cand.begin(), Cand.end());
+              if (blockedAndInitiated(Cand, J)) {
+                P = std::move(Cand);
+                ++Stats.Reshaped;
+                return true;
+              }
+            }
+          }
+          return false;
+        }
+        for (size_t I = From; I < Vars.size(); ++I) {
+          Pick[At] = I;
+          if (Choose(At + 1, I + 1))
+            return true;
+        }
+        return false;
+      };
+      if (Choose(0, 0))
+        return true;
+    }
+    return false;
+  }
+
+  bool subsumedAt(const Unit &Q, unsigned J) const {
+    for (const Unit &L : InfLemmas)
       if (subsumes(L, Q))
         return true;
     for (unsigned K = J; K <= Top; ++K)
-      for (const Cube &L : Lemmas[K])
+      for (const Unit &L : Lemmas[K])
         if (subsumes(L, Q))
           return true;
     return false;
   }
 
-  void addLemma(const Cube &Q, unsigned K) {
-    Main.add(z3::implies(LevelAct[K], !cube(Q, false)));
+  void addLemma(const Unit &Q, unsigned K) {
+    if (Opts.Verbose)
+      errs() << "pdr: lemma at " << K << ": not " << unit(Q, false).simplify().to_string() << "\n";
+    Main.add(z3::implies(LevelAct[K], !unit(Q, false)));
     Lemmas[K].push_back(Q);
     ++Stats.Lemmas;
   }
@@ -296,7 +713,14 @@ struct Pdr::Impl {
     return T;
   }
 
-  /// Blocks the bad cube Root recursively; false if it reaches I (then Cex).
+  /// The highest level up to Top at which G is still blocked (from J).
+  unsigned pushUp(const Unit &G, unsigned J) {
+    while (J < Top && blocked(G, J + 1, nullptr, nullptr))
+      ++J;
+    return J;
+  }
+
+  /// Blocks the bad unit Root recursively; false if it reaches I (then Cex).
   bool block(ObligationPtr Root, Trace &Cex) {
     std::priority_queue<ObligationPtr, std::vector<ObligationPtr>, LaterFirst> Q;
     Q.push(Root);
@@ -308,21 +732,24 @@ struct Pdr::Impl {
         continue;
       }
       ++Stats.Obligations;
-      Cube Core;
+      Unit Core;
       std::pair<std::vector<APInt>, std::vector<APInt>> Pred;
       if (blocked(O->C, O->Level, &Core, &Pred)) {
         Q.pop();
-        Cube G = generalize(O->C, Core, O->Level);
-        unsigned K = O->Level;
-        while (K < Top && blocked(G, K + 1, nullptr, nullptr))
-          ++K;
+        // Alg. 3.1: expand, propagate, reshape, expand again.
+        Unit G = generalize(O->C, Core, O->Level);
+        unsigned K = pushUp(G, O->Level);
+        if (Opts.Reshape && isPolytope(G) && reshape(G, K)) {
+          G = generalize(G, G, K);
+          K = pushUp(G, K);
+        }
         addLemma(G, K);
-        if (K < Top) // look for a longer counterexample through the same cube
+        if (K < Top) // look for a longer counterexample through the same unit
           Q.push(std::make_shared<Obligation>(Obligation{O->C, K + 1, O->Parent, O->Inputs, O->Depth}));
         continue;
       }
-      auto P = std::make_shared<Obligation>(
-          Obligation{lift(Pred.first, Pred.second, &O->C), O->Level - 1, O, Pred.second, O->Depth + 1});
+      auto P = std::make_shared<Obligation>(Obligation{
+          expand(Pred.first, Pred.second, &O->C), O->Level - 1, O, Pred.second, O->Depth + 1});
       std::vector<APInt> S0;
       if (O->Level == 1) {
         Cex = traceFrom(Pred.first, P.get());
@@ -340,10 +767,10 @@ struct Pdr::Impl {
   /// Pushes lemmas forward; returns the level J with F_J = F_J+1, or 0.
   unsigned propagate() {
     for (unsigned J = 1; J < Top; ++J) {
-      std::vector<Cube> Keep;
-      for (const Cube &L : Lemmas[J]) {
+      std::vector<Unit> Keep;
+      for (const Unit &L : Lemmas[J]) {
         if (blocked(L, J + 1, nullptr, nullptr)) {
-          Main.add(z3::implies(LevelAct[J + 1], !cube(L, false)));
+          Main.add(z3::implies(LevelAct[J + 1], !unit(L, false)));
           Lemmas[J + 1].push_back(L);
         } else {
           Keep.push_back(L);
@@ -459,7 +886,7 @@ struct Pdr::Impl {
           break;
         z3::model M = Main.get_model();
         std::vector<APInt> S = values(M, Sys.State), I = values(M, Sys.Inputs);
-        auto Root = std::make_shared<Obligation>(Obligation{lift(S, I, nullptr), Top, nullptr, I, 0});
+        auto Root = std::make_shared<Obligation>(Obligation{expand(S, I, nullptr), Top, nullptr, I, 0});
         if (!block(Root, R.Counterexample)) {
           R.S = PdrResult::Fails;
           return R;
@@ -472,10 +899,10 @@ struct Pdr::Impl {
       if (unsigned J = propagate()) {
         R.S = PdrResult::Holds;
         for (unsigned K = J + 1; K <= Top; ++K)
-          for (const Cube &L : Lemmas[K])
-            R.Invariant.push_back(!cube(L, false));
-        for (const Cube &L : InfLemmas)
-          R.Invariant.push_back(!cube(L, false));
+          for (const Unit &L : Lemmas[K])
+            R.Invariant.push_back(!unit(L, false));
+        for (const Unit &L : InfLemmas)
+          R.Invariant.push_back(!unit(L, false));
         for (const z3::expr &A : Assumed)
           R.Invariant.push_back(A);
         return R;
