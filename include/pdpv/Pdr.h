@@ -51,6 +51,8 @@ struct PdrStats {
 struct PdrResult {
   enum Status { Holds, Fails, Unknown } S = Unknown;
   std::vector<z3::expr> Invariant; // Holds: conjuncts over the state variables
+  std::vector<std::string> Text;   // the same conjuncts as C expressions over
+                                   // the state names (integer arithmetic)
   Trace Counterexample;            // Fails
   std::string Reason;              // Unknown
   PdrStats Stats;

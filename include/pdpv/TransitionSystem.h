@@ -27,6 +27,7 @@ struct TransitionSystem {
         Bad(Ctx.bool_val(false)) {}
 
   z3::context &Ctx;
+  std::string Prefix; // of the Z3 names, to keep systems in one context apart
   std::vector<std::string> StateNames, InputNames;
   z3::expr_vector State{Ctx}, Next{Ctx}; // x and x' (bit-vector constants)
   z3::expr_vector Inputs{Ctx};           // i

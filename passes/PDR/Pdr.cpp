@@ -10,6 +10,7 @@
 #include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <cmath>
 #include <condition_variable>
 #include <functional>
+#include <map>
 #include <numeric>
 #include <random>
 #include <mutex>
@@ -176,6 +178,47 @@ struct Pdr::Impl {
     A.Coefs = std::move(Coefs);
     A.Bound = Bound.sextOrTrunc(rowWidth(A));
     return A;
+  }
+
+  /// !U as a C expression over the state names: bits of one word are
+  /// grouped into a mask test, rows read as (unbounded) integer sums.
+  std::string describeNegation(const Unit &U) const {
+    std::vector<std::string> Parts;
+    std::map<unsigned, std::pair<APInt, APInt>> Masks; // var -> (mask, value)
+    for (const Atom &A : U) {
+      if (A.isRow())
+        continue;
+      auto It = Masks.try_emplace(A.Var, APInt(Sys.width(A.Var), 0), APInt(Sys.width(A.Var), 0)).first;
+      It->second.first.setBit(A.Bit);
+      if (A.Val)
+        It->second.second.setBit(A.Bit);
+    }
+    for (auto &[V, MV] : Masks) {
+      const std::string &N = Sys.StateNames[V];
+      if (MV.first.isAllOnes())
+        Parts.push_back(N + " != " + toString(MV.second, 10, /*Signed=*/true));
+      else
+        Parts.push_back("(" + N + " & 0x" + toString(MV.first, 16, false) + ") != 0x" +
+                        toString(MV.second, 16, false));
+    }
+    for (const Atom &A : U) {
+      if (!A.isRow())
+        continue;
+      std::string Sum;
+      for (auto &[V, K] : A.Coefs) {
+        std::string Term = (K == 1 || K == -1) ? Sys.StateNames[V]
+                                               : std::to_string(K < 0 ? -K : K) + "*" + Sys.StateNames[V];
+        if (Sum.empty())
+          Sum = (K < 0 ? "-" : "") + Term;
+        else
+          Sum += (K < 0 ? " - " : " + ") + Term;
+      }
+      Parts.push_back(Sum + " > " + toString(A.Bound, 10, /*Signed=*/true));
+    }
+    std::string R;
+    for (const std::string &P : Parts)
+      R += (R.empty() ? "" : " || ") + P;
+    return Parts.size() > 1 ? "(" + R + ")" : R;
   }
 
   // --- Specialization of points (thesis §3.2.3) ----------------------------
@@ -899,12 +942,18 @@ struct Pdr::Impl {
       if (unsigned J = propagate()) {
         R.S = PdrResult::Holds;
         for (unsigned K = J + 1; K <= Top; ++K)
-          for (const Unit &L : Lemmas[K])
+          for (const Unit &L : Lemmas[K]) {
             R.Invariant.push_back(!unit(L, false));
-        for (const Unit &L : InfLemmas)
+            R.Text.push_back(describeNegation(L));
+          }
+        for (const Unit &L : InfLemmas) {
           R.Invariant.push_back(!unit(L, false));
-        for (const z3::expr &A : Assumed)
+          R.Text.push_back(describeNegation(L));
+        }
+        for (const z3::expr &A : Assumed) {
           R.Invariant.push_back(A);
+          R.Text.push_back(A.to_string());
+        }
         return R;
       }
     }

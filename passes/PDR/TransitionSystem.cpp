@@ -11,8 +11,8 @@ namespace pdpv {
 unsigned TransitionSystem::addState(const std::string &Name, unsigned Width) {
   unsigned K = State.size();
   StateNames.push_back(Name);
-  State.push_back(Ctx.bv_const(("s" + std::to_string(K) + "_" + Name).c_str(), Width));
-  Next.push_back(Ctx.bv_const(("s" + std::to_string(K) + "_" + Name + "'").c_str(), Width));
+  State.push_back(Ctx.bv_const((Prefix + "s" + std::to_string(K) + "_" + Name).c_str(), Width));
+  Next.push_back(Ctx.bv_const((Prefix + "s" + std::to_string(K) + "_" + Name + "'").c_str(), Width));
   NextFn.push_back(State[K]);
   return K;
 }
@@ -20,7 +20,7 @@ unsigned TransitionSystem::addState(const std::string &Name, unsigned Width) {
 unsigned TransitionSystem::addInput(const std::string &Name, unsigned Width) {
   unsigned K = Inputs.size();
   InputNames.push_back(Name);
-  Inputs.push_back(Ctx.bv_const(("i" + std::to_string(K) + "_" + Name).c_str(), Width));
+  Inputs.push_back(Ctx.bv_const((Prefix + "i" + std::to_string(K) + "_" + Name).c_str(), Width));
   return K;
 }
 
