@@ -75,6 +75,8 @@ public:
   /// frame and becomes part of the invariant this engine reports. If it is
   /// not really invariant, the reported invariant fails its re-check.
   void assume(const z3::expr &Inv);
+  /// The time limit of the next runs (seconds, 0: none).
+  void setTimeLimit(unsigned Seconds);
   /// The system as now constrained: re-check results against this one.
   const TransitionSystem &system() const;
 

@@ -11,6 +11,7 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/Refine.h"
 #include "pdpv/Report.h"
 
 #include "llvm/IR/PassManager.h"
@@ -24,6 +25,8 @@ struct VerifyOptions {
   UBOptions UB;
   unsigned TimeoutSeconds = 60; // per entry function; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
+  bool Verbose = false;         // refinement progress on stderr
+  RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).

@@ -138,6 +138,8 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
       encodeInstruction(I, Live);
       continue;
     }
+    if (Values.count(&I))
+      continue; // bound by the caller (a loop's variants, in its own system)
     bind(&I, encodeInstruction(I, Live));
   }
   LiveOut.insert_or_assign(&BB, Live);

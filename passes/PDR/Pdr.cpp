@@ -729,7 +729,7 @@ struct Pdr::Impl {
 
   void addLemma(const Unit &Q, unsigned K) {
     if (Opts.Verbose)
-      errs() << "pdr: lemma at " << K << ": not " << unit(Q, false).simplify().to_string() << "\n";
+      errs() << "pdr: lemma at " << K << ": " << describeNegation(Q) << "\n";
     Main.add(z3::implies(LevelAct[K], !unit(Q, false)));
     Lemmas[K].push_back(Q);
     ++Stats.Lemmas;
@@ -828,8 +828,8 @@ struct Pdr::Impl {
 
   PdrResult run() {
     auto Start = Clock::now();
-    if (Opts.TimeoutSeconds)
-      Deadline = Start + std::chrono::seconds(Opts.TimeoutSeconds);
+    Deadline = Opts.TimeoutSeconds ? Start + std::chrono::seconds(Opts.TimeoutSeconds)
+                                   : Clock::time_point::max();
     // Solver timeouts bound each query; the watchdog bounds everything else
     // Z3 does (simplification, model evaluation) by interrupting the context.
     std::mutex M;
@@ -974,6 +974,7 @@ PdrResult Pdr::run() { return P->run(); }
 void Pdr::strengthen(const z3::expr &E) { P->strengthen(E); }
 void Pdr::setBad(const z3::expr &B) { P->setBad(B); }
 void Pdr::assume(const z3::expr &Inv) { P->assume(Inv); }
+void Pdr::setTimeLimit(unsigned Seconds) { P->Opts.TimeoutSeconds = Seconds; }
 const TransitionSystem &Pdr::system() const { return P->Sys; }
 
 } // namespace pdpv

@@ -1,10 +1,9 @@
 //===- Verify.cpp - The pdpv pass: verdicts for every assertion -----------===//
 //
-// Thesis Alg. 4.2 up to the refinement step: check the acyclic model; a
-// counterexample becomes FALSE only when concrete interpretation of the
-// prepared program fails the same property. Refinement of loop invariants
-// (Alg. 4.3-4.5) is not there yet: a counterexample that is not confirmed in
-// a program with loops leaves the property UNKNOWN.
+// Thesis Alg. 4.2: check the acyclic model; a counterexample becomes FALSE
+// only when concrete interpretation of the prepared program fails the same
+// property; otherwise the loops on its path are refined with PDR (Refine.h)
+// and the model is checked again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +11,10 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
+#include "pdpv/Refine.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -45,6 +46,8 @@ static cl::opt<bool> CheckDivisionFlag(
     cl::desc("PDPV: report division by zero and INT_MIN / -1 as property violations"));
 static cl::opt<bool> QuietFlag("pdpv-quiet",
                                cl::desc("PDPV: no remark for each proved property"));
+static cl::opt<bool> VerboseFlag("pdpv-verbose",
+                                 cl::desc("PDPV: print the refinement's progress on stderr"));
 
 VerifyOptions optionsFromCommandLine() {
   VerifyOptions O;
@@ -52,6 +55,8 @@ VerifyOptions optionsFromCommandLine() {
   O.UB.CheckSignedOverflow = CheckSignedOverflowFlag;
   O.UB.CheckDivision = CheckDivisionFlag;
   O.Quiet = QuietFlag;
+  O.Verbose = VerboseFlag;
+  O.Refine.Engine.Verbose = VerboseFlag;
   return O;
 }
 
@@ -115,7 +120,21 @@ public:
         Values.insert({Src, V});
     }
   }
-  APInt nondet(const CallBase &Call, unsigned) override { return get(Call, Call.getType()); }
+  /// Values for nondet calls inside loops, by occurrence, from PDR
+  /// witnesses (keyed by the model's calls); later occurrences get the model's.
+  void setIterations(const std::map<const Instruction *, std::vector<APInt>> &ByModelCall,
+                     const DenseMap<const Value *, const Value *> &ToPrepared) {
+    Iterations.clear();
+    for (auto &[Call, Vals] : ByModelCall)
+      if (const Value *P = ToPrepared.lookup(Call))
+        Iterations[P] = Vals;
+  }
+  APInt nondet(const CallBase &Call, unsigned Occurrence) override {
+    auto It = Iterations.find(&Call);
+    if (It != Iterations.end() && Occurrence < It->second.size())
+      return It->second[Occurrence];
+    return get(Call, Call.getType());
+  }
   APInt argument(const Argument &A) override { return get(A, A.getType()); }
   APInt arbitrary(const Instruction &I, unsigned Operand, unsigned) override {
     auto It = Arbitrary.find({&I, Operand});
@@ -131,6 +150,7 @@ private:
   }
   DenseMap<const Value *, APInt> Values;
   std::map<std::pair<const Value *, unsigned>, APInt> Arbitrary;
+  std::map<const Value *, std::vector<APInt>> Iterations;
 };
 
 /// __VERIFIER_nondet_uint, _ulong, _uchar, _bool, _size_t...: print the value
@@ -184,13 +204,19 @@ public:
 private:
   void checkModel(FunctionResult &R);
   void unknownAll(FunctionResult &R, const std::string &Why, const DebugLoc &Loc);
-  void decide(CheckResult &CR, const Check &C, z3::solver &S, const Encoder &E,
+  void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
+  Execution replay(ModelOracle &Oracle);
+  void generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C, unsigned Id,
+                  std::vector<APInt> &Lo, std::vector<APInt> &Hi);
+  unsigned Generalizations = 0;
+  bool confirms(CheckResult &CR, const Check &C, const Instruction *At, const Execution &X);
 
   Function &F;
   const VerifyOptions &Opts;
   DenseMap<const Value *, const Value *> ToPrepared;
   unsigned NumLoops = 0;
+  std::unique_ptr<LoopRefiner> Refiner;
   Clock::time_point Deadline = Clock::time_point::max();
   // Failures seen by the interpreter, possibly while deciding another check.
   std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
@@ -206,66 +232,210 @@ void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
       R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
 }
 
-void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, const Encoder &E,
+/// Counterexample generalization (in the spirit of thesis Alg. 4.5): signed
+/// bounds around loop Id's end state x_e, widened as far as every state
+/// within them still violates the property with all other inputs as in the
+/// model (each widening checked by the solver). x_b and r stay exact.
+void FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
+                                  unsigned Id, std::vector<APInt> &Lo, std::vector<APInt> &Hi) {
+  z3::context &Ctx = S.ctx();
+  std::vector<z3::expr> State = Refiner->stateIn(Id, E);
+  unsigned NV = Refiner->numVariants(Id);
+  DenseSet<unsigned> Variants;
+  for (unsigned K = 0; K < NV; ++K)
+    Variants.insert(State[K].id());
+  z3::expr Act = Ctx.bool_const(("pdpv.generalize." + std::to_string(++Generalizations)).c_str());
+  S.add(z3::implies(Act, !C.Violated));
+  auto Cleanup = make_scope_exit([&] { S.add(!Act); });
+  z3::expr_vector Fixed(Ctx);
+  Fixed.push_back(Act);
+  for (const Input &In : E.inputs())
+    if (!Variants.count(In.Var.id()))
+      Fixed.push_back(In.Var == numeral(Ctx, valueOf(M, In.Var)));
+  auto AllViolate = [&]() {
+    if (Clock::now() >= Deadline)
+      return false;
+    z3::expr_vector A(Ctx); // (copying an expr_vector would share it)
+    for (unsigned K = 0; K < Fixed.size(); ++K)
+      A.push_back(Fixed[K]);
+    for (unsigned K = 0; K < NV; ++K) {
+      A.push_back(z3::sle(numeral(Ctx, Lo[K]), State[K]));
+      A.push_back(z3::sle(State[K], numeral(Ctx, Hi[K])));
+    }
+    return S.check(A) == z3::unsat;
+  };
+  if (!AllViolate())
+    return; // the model's point itself (other loops' states are inputs here)
+  for (unsigned K = 0; K < NV; ++K)
+    for (bool Upper : {true, false}) {
+      APInt &B = Upper ? Hi[K] : Lo[K];
+      APInt Limit = Upper ? APInt::getSignedMaxValue(B.getBitWidth())
+                          : APInt::getSignedMinValue(B.getBitWidth());
+      // Gallop away from the point, then bisect the last step.
+      APInt Good = B, Step(B.getBitWidth(), 1);
+      for (;;) {
+        APInt Room = Upper ? Limit - Good : Good - Limit; // unsigned distance
+        APInt Try = Step.ult(Room) ? (Upper ? Good + Step : Good - Step) : Limit;
+        B = Try;
+        if (!AllViolate()) {
+          APInt Bad = Try;
+          while ((Upper ? Bad - Good : Good - Bad).ugt(1)) {
+            APInt Mid = Upper ? Good + (Bad - Good).lshr(1) : Good - (Good - Bad).lshr(1);
+            B = Mid;
+            (AllViolate() ? Good : Bad) = Mid;
+          }
+          B = Good;
+          break;
+        }
+        Good = Try;
+        if (Try == Limit)
+          break;
+        Step <<= 1;
+      }
+    }
+}
+
+/// Interprets the prepared function on a model; records any failure.
+Execution FunctionVerifier::replay(ModelOracle &Oracle) {
+  InterpretOptions IO;
+  IO.UB = Opts.UB;
+  Execution X = interpret(F, Oracle, IO);
+  if (X.failed() && !X.FirstArbitrary)
+    Confirmed.insert({{X.At, X.Failure}, X});
+  return X;
+}
+
+/// FALSE if X fails the property being decided, with the inputs; true if decided.
+bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instruction *At,
+                                const Execution &X) {
+  if (!X.failed() || X.At != At || X.Failure != C.K)
+    return false;
+  if (X.FirstArbitrary) {
+    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
+    CR.Reason = "a failing run was found but it depends on an undefined value "
+                "(uninitialized variable or over-wide shift)" +
+                (L.valid() ? " at " + L.str() : std::string());
+    return true;
+  }
+  CR.V = Verdict::False;
+  CR.Inputs = describeInputs(X);
+  return true;
+}
+
+// Thesis Alg. 4.2: check the acyclic model; a counterexample is FALSE if the
+// program really fails on its inputs; otherwise some loop on its path is
+// modelled too weakly: refine it (Alg. 4.4) and check again.
+void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
                               const Instruction *At) {
   if (auto It = Confirmed.find({At, C.K}); It != Confirmed.end()) {
     CR.V = Verdict::False;
     CR.Inputs = describeInputs(It->second);
     return;
   }
-  if (Opts.TimeoutSeconds) {
-    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
-    if (Left.count() <= 0) {
-      CR.Reason = timeLimitReason(Opts.TimeoutSeconds);
+  for (;;) {
+    if (Opts.TimeoutSeconds) {
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
+      if (Left.count() <= 0) {
+        CR.Reason = timeLimitReason(Opts.TimeoutSeconds);
+        return;
+      }
+      z3::params P(S.ctx());
+      P.set("timeout", static_cast<unsigned>(Left.count()));
+      S.set(P);
+    }
+    z3::expr_vector Assumptions(S.ctx());
+    Assumptions.push_back(C.Violated);
+    switch (S.check(Assumptions)) {
+    case z3::unsat:
+      CR.V = Verdict::True;
+      return;
+    case z3::unknown: {
+      std::string Why = S.reason_unknown();
+      CR.Reason = (Why == "timeout" || Why == "canceled")
+                      ? timeLimitReason(Opts.TimeoutSeconds)
+                      : "solver gave up: " + Why;
       return;
     }
-    z3::params P(S.ctx());
-    P.set("timeout", static_cast<unsigned>(Left.count()));
-    S.set(P);
-  }
-  z3::expr_vector Assumptions(S.ctx());
-  Assumptions.push_back(C.Violated);
-  switch (S.check(Assumptions)) {
-  case z3::unsat:
-    CR.V = Verdict::True;
-    return;
-  case z3::unknown: {
-    std::string Why = S.reason_unknown();
-    CR.Reason = (Why == "timeout" || Why == "canceled")
-                    ? timeLimitReason(Opts.TimeoutSeconds)
-                    : "solver gave up: " + Why;
-    return;
-  }
-  case z3::sat:
-    break;
-  }
-  ModelOracle Oracle(S.get_model(), E.inputs(), ToPrepared);
-  InterpretOptions IO;
-  IO.UB = Opts.UB;
-  Execution X = interpret(F, Oracle, IO);
-  if (X.failed() && X.FirstArbitrary) {
-    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
-    CR.Reason = "a failing run was found but it depends on an undefined value "
-                "(uninitialized variable or over-wide shift)" +
-                (L.valid() ? " at " + L.str() : std::string());
-    return;
-  }
-  if (X.failed()) {
-    Confirmed.insert({{X.At, X.Failure}, X});
-    if (X.At == At && X.Failure == C.K) {
-      CR.V = Verdict::False;
-      CR.Inputs = describeInputs(X);
+    case z3::sat:
+      break;
+    }
+    z3::model M = S.get_model();
+    ModelOracle Oracle(M, E.inputs(), ToPrepared);
+    Execution X = replay(Oracle);
+    if (confirms(CR, C, At, X))
+      return;
+    if (X.Result == Execution::StepLimit) {
+      CR.Reason = "the counterexample could not be replayed within the step limit";
       return;
     }
+    if (!Refiner) {
+      CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
+                  "execution";
+      return;
+    }
+    // The loops on the counterexample's path, last first (Alg. 4.3): is the
+    // state at each header reachable from the state the loop was entered in?
+    std::map<const Instruction *, std::vector<APInt>> Iterations;
+    bool Refined = false;
+    std::vector<unsigned> Ids = Refiner->loops();
+    for (auto Id = Ids.rbegin(); Id != Ids.rend() && !Refined; ++Id) {
+      if (!M.eval(E.reached(Refiner->header(*Id)), true).is_true())
+        continue;
+      std::vector<APInt> Point;
+      for (const z3::expr &T : Refiner->stateIn(*Id, E))
+        Point.push_back(valueOf(M, T));
+      LoopRefiner::Outcome O;
+      if (Opts.Refine.Generalize) {
+        std::vector<APInt> Lo = Point, Hi = Point;
+        generalize(S, E, M, C, *Id, Lo, Hi);
+        O = Refiner->refine(*Id, Point, Deadline, &Lo, &Hi);
+      }
+      // The exact point: without generalization, and for a witness that
+      // ends where this counterexample needs it.
+      if (!Opts.Refine.Generalize || O.K == LoopRefiner::Outcome::Reachable)
+        O = Refiner->refine(*Id, Point, Deadline);
+      if (Opts.Verbose) {
+        errs() << "pdpv: loop " << *Id << " at (";
+        for (size_t K = 0; K < Point.size(); ++K)
+          errs() << (K ? ", " : "") << Point[K].getSExtValue();
+        errs() << "): "
+               << (O.K == LoopRefiner::Outcome::Strengthened ? "unreachable"
+                   : O.K == LoopRefiner::Outcome::Reachable  ? "reachable"
+                                                             : "unknown")
+               << "\n";
+        for (unsigned L : O.Changed)
+          for (const std::string &T : Refiner->invariantText(L))
+            errs() << "pdpv:   LI_" << L << ": " << T << "\n";
+      }
+      switch (O.K) {
+      case LoopRefiner::Outcome::Unknown:
+        CR.Reason = O.Reason.empty() ? timeLimitReason(Opts.TimeoutSeconds) : O.Reason;
+        return;
+      case LoopRefiner::Outcome::Strengthened:
+        for (unsigned L : O.Changed)
+          S.add(z3::implies(E.reached(Refiner->header(L)), Refiner->invariantIn(L, E)));
+        Refined = true;
+        break;
+      case LoopRefiner::Outcome::Reachable:
+        for (auto &[Call, Vals] : Refiner->iterationInputs(*Id, O.Witness))
+          Iterations[Call] = Vals;
+        break;
+      }
+    }
+    if (Refined)
+      continue;
+    // Every loop gets where the counterexample says: run the program with
+    // the iterations' inputs.
+    Oracle.setIterations(Iterations, ToPrepared);
+    Execution Y = replay(Oracle);
+    if (confirms(CR, C, At, Y))
+      return;
+    CR.Reason = Y.Result == Execution::StepLimit
+                    ? "the counterexample could not be replayed within the step limit"
+                    : "PDR reached the loop states of a counterexample, but the program does "
+                      "not fail on the inputs assembled from it";
+    return;
   }
-  if (X.Result == Execution::StepLimit)
-    CR.Reason = "the counterexample could not be replayed within the step limit";
-  else if (NumLoops)
-    CR.Reason = "loop invariants not strong enough yet (loop invariant refinement is not "
-                "implemented)";
-  else
-    CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
-                "execution";
 }
 
 /// Several instructions may check the same source property (inlining,
@@ -342,6 +512,9 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
     z3::solver S(Ctx, "QF_BV");
+    if (NumLoops)
+      Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine);
+    auto DropRefiner = make_scope_exit([&] { Refiner.reset(); }); // before Ctx goes
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
       CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};

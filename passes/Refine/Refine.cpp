@@ -1,0 +1,427 @@
+//===- Refine.cpp - Property-directed loop-invariant refinement -----------===//
+//
+// Soundness rests on two re-checks: an invariant joins LI_l only after a fresh
+// solver confirmed it inductive for the loop's system, and a loop's system
+// over-approximates its iterations (nested loops through invariants that were
+// themselves re-checked). A "reachable" answer is only a hint: FALSE verdicts
+// are decided by the interpreter on the real program.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Refine.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/Simulation.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace pdpv {
+
+struct LoopRefiner::Loop {
+  unsigned Id = 0, Parent = 0;
+  const CallBase *Marker = nullptr;
+  const BasicBlock *Header = nullptr, *Backedge = nullptr;
+  unsigned NumVariants = 0;
+  // Where each state variable's value comes from in the model: x_e (the
+  // variant calls), x_b (their operands), r (values defined before the loop).
+  std::vector<const Value *> Sources;
+  std::vector<const BasicBlock *> Body; // topological order, header first
+  DenseSet<const BasicBlock *> InBody;
+  std::vector<unsigned> Inner; // directly nested loops
+  std::unique_ptr<Encoder> Enc;
+  std::unique_ptr<TransitionSystem> TS;
+  std::unique_ptr<Pdr> Engine;
+  std::map<unsigned, unsigned> InputIndex; // Z3 AST id of an input -> index
+  std::vector<z3::expr> Invariants;        // over TS->State
+  std::vector<std::string> Text;
+  std::optional<z3::expr> Iterates; // one iteration gets around the loop
+  std::string Unsupported;
+};
+
+namespace {
+
+/// Source-level names from the debug records (#dbg_value), else IR names.
+std::map<const Value *, std::string> sourceNames(const Function &F) {
+  std::map<const Value *, std::string> Names;
+  for (const Instruction &I : instructions(F))
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      for (Value *V : R.location_ops())
+        if (V)
+          Names.try_emplace(V, R.getVariable()->getName().str());
+  return Names;
+}
+
+/// Every uninterpreted constant of E.
+void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
+  std::vector<z3::expr> Stack{Root};
+  DenseSet<unsigned> Seen;
+  while (!Stack.empty()) {
+    z3::expr E = Stack.back();
+    Stack.pop_back();
+    if (!Seen.insert(E.id()).second)
+      continue;
+    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      Out.emplace(E.id(), E);
+      continue;
+    }
+    if (E.is_app())
+      for (unsigned K = 0; K < E.num_args(); ++K)
+        Stack.push_back(E.arg(K));
+  }
+}
+
+z3::expr conjunction(z3::context &C, const std::vector<z3::expr> &Es) {
+  z3::expr R = C.bool_val(true);
+  for (const z3::expr &E : Es)
+    R = R && E;
+  return R;
+}
+
+} // namespace
+
+LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions &UB,
+                         RefineOptions Opts)
+    : C(C), Model(Model), UB(UB), Opts(Opts) {
+  for (const Instruction &I : instructions(Model))
+    if (isMarker(I, MarkerKind::LoopInvariant)) {
+      auto L = std::make_unique<Loop>();
+      L->Marker = cast<CallBase>(&I);
+      L->Id = loopIdOf(*L->Marker);
+      L->Header = I.getParent();
+      Loops[L->Id] = std::move(L);
+    }
+  for (const Instruction &I : instructions(Model))
+    if (isMarker(I, MarkerKind::Backedge))
+      if (auto It = Loops.find(loopIdOf(cast<CallBase>(I))); It != Loops.end())
+        It->second->Backedge = I.getParent();
+
+  // Body: blocks on a path from the header to its back edge block.
+  std::vector<const BasicBlock *> Topo;
+  for (const BasicBlock *BB : ReversePostOrderTraversal<const Function *>(&Model))
+    Topo.push_back(BB);
+  for (auto &[Id, L] : Loops) {
+    if (!L->Backedge) {
+      L->Unsupported = "loop without back edge in the model";
+      continue;
+    }
+    DenseSet<const BasicBlock *> Reaches{L->Backedge};
+    for (auto It = Topo.rbegin(); It != Topo.rend(); ++It)
+      for (const BasicBlock *S : successors(*It))
+        if (Reaches.count(S))
+          Reaches.insert(*It);
+    bool After = false;
+    for (const BasicBlock *BB : Topo) {
+      After |= BB == L->Header;
+      if (After && Reaches.count(BB) && (BB == L->Header || L->InBody.count(BB) ||
+                                         any_of(predecessors(BB), [&](const BasicBlock *P) {
+                                           return L->InBody.count(P);
+                                         }))) {
+        L->Body.push_back(BB);
+        L->InBody.insert(BB);
+      }
+    }
+  }
+  // Nesting: the parent is the innermost other loop whose body holds the header.
+  for (auto &[Id, L] : Loops)
+    for (auto &[Other, O] : Loops)
+      if (Other != Id && O->InBody.count(L->Header) &&
+          (!L->Parent || Loops[L->Parent]->Body.size() > O->Body.size()))
+        L->Parent = Other;
+  for (auto &[Id, L] : Loops)
+    if (L->Parent)
+      Loops[L->Parent]->Inner.push_back(Id);
+  for (auto &[Id, L] : Loops)
+    if (L->Unsupported.empty())
+      build(*L);
+}
+
+LoopRefiner::~LoopRefiner() = default;
+
+void LoopRefiner::build(Loop &L) {
+  std::map<const Value *, std::string> Names = sourceNames(Model);
+  auto NameOf = [&](const Value *V) {
+    auto It = Names.find(V);
+    if (It != Names.end())
+      return It->second;
+    if (V->hasName())
+      return V->getName().str();
+    return std::string("v");
+  };
+  SmallVector<Value *, 8> Variants = bundleValues(*L.Marker, UpdateBundle);
+  for (Value *V : Variants)
+    L.Sources.push_back(V);
+  L.NumVariants = Variants.size();
+  for (Value *V : Variants) {
+    const auto *Call = dyn_cast<CallBase>(V);
+    if (!Call || !isMarker(*Call, MarkerKind::Variant)) {
+      L.Unsupported = "loop state that is not a variant";
+      return;
+    }
+    L.Sources.push_back(Call->getArgOperand(0));
+  }
+  // r: what the body reads from before the loop.
+  SetVector<const Value *> Reads;
+  for (const BasicBlock *BB : L.Body)
+    for (const Instruction &I : *BB) {
+      if (isMarker(I, MarkerKind::Variant) && is_contained(Variants, &I))
+        continue; // x_b: its own state variable
+      if (isMarker(I, MarkerKind::LoopInvariant))
+        continue;
+      for (const Value *Op : I.operands()) {
+        const auto *Def = dyn_cast<Instruction>(Op);
+        if ((Def && !L.InBody.count(Def->getParent())) || isa<Argument>(Op))
+          Reads.insert(Op);
+      }
+    }
+  for (const Value *V : Reads)
+    L.Sources.push_back(V);
+  for (const Value *V : L.Sources)
+    if (!V->getType()->isIntegerTy()) {
+      L.Unsupported = "a loop whose state is not integer";
+      return;
+    }
+
+  std::string Prefix = "l" + std::to_string(L.Id) + ".";
+  L.Enc = std::make_unique<Encoder>(C, UB, Prefix);
+  L.TS = std::make_unique<TransitionSystem>(C);
+  TransitionSystem &TS = *L.TS;
+  TS.Prefix = Prefix;
+  for (size_t K = 0; K < L.Sources.size(); ++K) {
+    const Value *V = L.Sources[K];
+    bool Begin = K >= L.NumVariants && K < 2 * L.NumVariants;
+    std::string N = Begin ? NameOf(L.Sources[K - L.NumVariants]) + "_0" : NameOf(V);
+    unsigned S = TS.addState(N, V->getType()->getIntegerBitWidth());
+    if (!Begin)
+      L.Enc->bind(V, TS.State[S]);
+  }
+  L.Enc->encodeBlocks(L.Body, C.bool_val(true));
+  SmallVector<Value *, 8> Tails;
+  for (const Instruction &I : *L.Backedge)
+    if (isMarker(I, MarkerKind::Backedge))
+      Tails = bundleValues(cast<CallBase>(I), NextBundle);
+  if (Tails.size() != L.NumVariants) {
+    L.Unsupported = "internal error: back edge and header disagree";
+    return;
+  }
+  // A step that does not get around the loop (its condition is false, an
+  // assumption fails) leaves the state as it is. Stuttering changes no
+  // reachable state, and unlike a constraint it does not demand that the bad
+  // state itself can iterate once more.
+  L.Iterates = L.Enc->liveOut(L.Backedge);
+  z3::expr Init = C.bool_val(true);
+  for (unsigned K = 0; K < L.NumVariants; ++K) {
+    z3::expr Tail = L.Enc->value(Tails[K]);
+    z3::expr Next = z3::ite(*L.Iterates, Tail, TS.State[K]);
+    TS.NextFn.set(K, Next);
+    Init = Init && TS.State[K] == TS.State[L.NumVariants + K];
+    // An entry value that is a constant in the program is that constant.
+    if (const auto *CI = dyn_cast<ConstantInt>(L.Sources[L.NumVariants + K]))
+      Init = Init && TS.State[L.NumVariants + K] == numeral(C, CI->getValue());
+  }
+  TS.Init = Init;
+  // Inputs: every free constant that is no state variable (nondet calls,
+  // nested variants, undefined values, values of unreached phis).
+  std::map<unsigned, z3::expr> Free;
+  for (unsigned K = 0; K < TS.NextFn.size(); ++K)
+    freeConstants(TS.NextFn[K], Free);
+
+  DenseSet<unsigned> States;
+  for (unsigned K = 0; K < TS.State.size(); ++K)
+    States.insert(TS.State[K].id());
+  for (auto &[Id, E] : Free)
+    if (!States.count(Id) && E.is_bv()) {
+      L.InputIndex[Id] = TS.Inputs.size();
+      TS.Inputs.push_back(E);
+      TS.InputNames.push_back(E.to_string());
+    } else if (!States.count(Id)) {
+      L.Unsupported = "internal error: a Boolean free variable in a loop body";
+      return;
+    }
+}
+
+std::vector<unsigned> LoopRefiner::loops() const {
+  std::vector<unsigned> Ids;
+  for (auto &[Id, L] : Loops)
+    Ids.push_back(Id);
+  return Ids;
+}
+
+const BasicBlock *LoopRefiner::header(unsigned Id) const { return Loops.at(Id)->Header; }
+
+unsigned LoopRefiner::numVariants(unsigned Id) const { return Loops.at(Id)->NumVariants; }
+
+DebugLoc LoopRefiner::location(unsigned Id) const { return Loops.at(Id)->Marker->getDebugLoc(); }
+
+std::vector<z3::expr> LoopRefiner::stateIn(unsigned Id, Encoder &E) const {
+  std::vector<z3::expr> Terms;
+  for (const Value *V : Loops.at(Id)->Sources)
+    Terms.push_back(E.value(V));
+  return Terms;
+}
+
+z3::expr LoopRefiner::invariantIn(unsigned Id, Encoder &E) const {
+  const Loop &L = *Loops.at(Id);
+  if (L.Invariants.empty() || !L.TS)
+    return C.bool_val(true);
+  z3::expr_vector From(C), To(C);
+  std::vector<z3::expr> Terms = stateIn(Id, E);
+  for (unsigned K = 0; K < Terms.size(); ++K) {
+    From.push_back(L.TS->State[K]);
+    To.push_back(Terms[K]);
+  }
+  return conjunction(C, L.Invariants).substitute(From, To);
+}
+
+const std::vector<std::string> &LoopRefiner::invariantText(unsigned Id) const {
+  return Loops.at(Id)->Text;
+}
+
+/// A new LI of L holds whenever L's header is reached inside its parent's
+/// body: the parent's transition relation gets stronger (thesis §4.3.3).
+void LoopRefiner::strengthenParent(const Loop &L) {
+  if (!L.Parent)
+    return;
+  Loop &P = *Loops.at(L.Parent);
+  if (!P.TS)
+    return;
+  z3::expr Fact = z3::implies(P.Enc->reached(L.Header), invariantIn(L.Id, *P.Enc));
+  P.TS->Constraint = P.TS->Constraint && Fact;
+  if (P.Engine)
+    P.Engine->strengthen(Fact);
+}
+
+z3::expr LoopRefiner::badRegion(const Loop &L, const std::vector<APInt> &Point,
+                                const std::vector<APInt> *Lo, const std::vector<APInt> *Hi) {
+  std::vector<z3::expr> Parts;
+  for (unsigned K = 0; K < Point.size(); ++K) {
+    const z3::expr &X = L.TS->State[K];
+    if (!Lo || (*Lo)[K] == (*Hi)[K]) {
+      Parts.push_back(X == numeral(C, Point[K]));
+      continue;
+    }
+    if (!(*Lo)[K].isMinSignedValue())
+      Parts.push_back(z3::sle(numeral(C, (*Lo)[K]), X));
+    if (!(*Hi)[K].isMaxSignedValue())
+      Parts.push_back(z3::sle(X, numeral(C, (*Hi)[K])));
+  }
+  return conjunction(C, Parts);
+}
+
+LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &Point,
+                                         Deadline Until, const std::vector<APInt> *Lo,
+                                         const std::vector<APInt> *Hi) {
+  Outcome O;
+  Loop &L = *Loops.at(Id);
+  if (!L.Unsupported.empty()) {
+    O.Reason = "unsupported " + L.Unsupported;
+    return O;
+  }
+  z3::expr Bad = badRegion(L, Point, Lo, Hi);
+  for (;;) {
+    auto Left = std::chrono::duration_cast<std::chrono::seconds>(Until - Deadline::clock::now());
+    if (Until != Deadline::max() && Left.count() < 1)
+      return O; // no reason: the time limit
+    if (!L.Engine || !Opts.Memoize) {
+      L.Engine = std::make_unique<Pdr>(*L.TS, Opts.Engine);
+      if (!Opts.Memoize)
+        for (const z3::expr &Inv : L.Invariants)
+          L.Engine->assume(Inv); // thesis §6.1: what was proved stays proved
+    }
+    L.Engine->setTimeLimit(Until == Deadline::max() ? 0 : static_cast<unsigned>(Left.count()));
+    L.Engine->setBad(Bad);
+    if (getenv("PDPV_DUMP_TS")) {
+      for (unsigned K = 0; K < L.TS->State.size(); ++K)
+        errs() << L.TS->State[K].to_string() << "' = " << L.TS->NextFn[K].to_string() << "\n";
+      errs() << "init " << L.TS->Init.to_string() << "\nconstraint "
+             << L.TS->Constraint.to_string() << "\nbad " << Bad.to_string() << "\n";
+    }
+    PdrResult R = L.Engine->run();
+    if (R.S == PdrResult::Unknown) {
+      if (Deadline::clock::now() + std::chrono::seconds(1) < Until)
+        O.Reason = R.Reason; // else the time limit
+      return O;
+    }
+    if (R.S == PdrResult::Holds) {
+      z3::expr Inv = R.invariant(C);
+      if (std::string Why = checkInvariant(L.Engine->system(), Inv); !Why.empty()) {
+        O.Reason = "internal error: the loop invariant from PDR is " + Why;
+        return O;
+      }
+      L.Invariants.push_back(Inv);
+      for (const std::string &T : R.Text)
+        if (!is_contained(L.Text, T))
+          L.Text.push_back(T);
+      strengthenParent(L);
+      O.K = Outcome::Strengthened;
+      O.Changed.push_back(Id);
+      return O;
+    }
+    // Reachable, if every nested loop really gets from where the trace
+    // enters it to where the trace leaves it.
+    bool Retry = false;
+    for (size_t S = 0; S + 1 < R.Counterexample.States.size() && !Retry; ++S)
+      for (unsigned J : L.Inner) {
+        const std::vector<APInt> &X = R.Counterexample.States[S];
+        const std::vector<APInt> &In = R.Counterexample.Inputs[S];
+        if (!L.TS->evaluate(*L.Iterates && L.Enc->reached(Loops.at(J)->Header), X, In).is_true())
+          continue;
+        std::vector<APInt> Inner;
+        for (const z3::expr &T : stateIn(J, *L.Enc))
+          Inner.push_back(toAPInt(L.TS->evaluate(T, X, In)));
+        Outcome Sub = refine(J, Inner, Until);
+        if (Sub.K == Outcome::Unknown)
+          return Sub;
+        if (Sub.K == Outcome::Strengthened) {
+          O.Changed.insert(O.Changed.end(), Sub.Changed.begin(), Sub.Changed.end());
+          Retry = true; // L's system is stronger now: ask again
+          break;
+        }
+      }
+    if (Retry)
+      continue;
+    if (!O.Changed.empty()) {
+      // Nested invariants grew on the way; report those first.
+      O.K = Outcome::Strengthened;
+      return O;
+    }
+    O.K = Outcome::Reachable;
+    O.Witness = std::move(R.Counterexample);
+    return O;
+  }
+}
+
+std::map<const Instruction *, std::vector<APInt>>
+LoopRefiner::iterationInputs(unsigned Id, const Trace &W) const {
+  const Loop &L = *Loops.at(Id);
+  std::map<const Instruction *, std::vector<APInt>> Values;
+  auto InInner = [&](const BasicBlock *BB) {
+    return any_of(L.Inner, [&](unsigned J) { return Loops.at(J)->InBody.count(BB) > 0; });
+  };
+  for (size_t S = 0; S + 1 < W.States.size(); ++S)
+    for (const Input &In : L.Enc->inputs()) {
+      if (In.K != Input::Nondet)
+        continue;
+      const auto *Call = cast<Instruction>(In.Source);
+      if (InInner(Call->getParent()))
+        continue;
+      auto Idx = L.InputIndex.find(In.Var.id());
+      if (Idx == L.InputIndex.end() ||
+          !L.TS->evaluate(*L.Iterates, W.States[S], W.Inputs[S]).is_true() ||
+          !L.TS->evaluate(L.Enc->reached(Call->getParent()), W.States[S], W.Inputs[S]).is_true())
+        continue; // a stutter step, or the call is not on this iteration's path
+      Values[Call].push_back(W.Inputs[S][Idx->second]);
+    }
+  return Values;
+}
+
+} // namespace pdpv
