@@ -33,6 +33,12 @@
 
 namespace pdpv {
 
+/// A box of loop states: Lo[k] <= x_k <= Hi[k], signed or unsigned per variable.
+struct StateRegion {
+  std::vector<llvm::APInt> Lo, Hi;
+  std::vector<bool> Unsigned;
+};
+
 struct RefineOptions {
   PdrOptions Engine;      // its TimeoutSeconds is set from the deadline per call
   bool Memoize = true;    // keep each loop's PDR trace between refinements
@@ -66,11 +72,10 @@ public:
     Trace Witness;                 // Reachable: the iterations that reach Point
   };
   /// Is Point (values of stateIn) reachable at loop Id's header from the
-  /// state the loop was entered in? With Lo and Hi, any state within these
-  /// signed bounds counts (a generalized counterexample).
+  /// state the loop was entered in? With a Region (a generalized
+  /// counterexample around Point), any state in it counts.
   Outcome refine(unsigned Id, const std::vector<llvm::APInt> &Point, Deadline Until,
-                 const std::vector<llvm::APInt> *Lo = nullptr,
-                 const std::vector<llvm::APInt> *Hi = nullptr);
+                 const StateRegion *Region = nullptr);
   /// How many of stateIn's terms are the loop's variants (x_e).
   unsigned numVariants(unsigned Id) const;
 
@@ -84,7 +89,7 @@ private:
   void build(Loop &L);
   void strengthenParent(const Loop &L);
   z3::expr badRegion(const Loop &L, const std::vector<llvm::APInt> &Point,
-                     const std::vector<llvm::APInt> *Lo, const std::vector<llvm::APInt> *Hi);
+                     const StateRegion *Region);
   z3::context &C;
   const llvm::Function &Model;
   UBOptions UB;

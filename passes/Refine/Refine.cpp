@@ -301,32 +301,33 @@ void LoopRefiner::strengthenParent(const Loop &L) {
 }
 
 z3::expr LoopRefiner::badRegion(const Loop &L, const std::vector<APInt> &Point,
-                                const std::vector<APInt> *Lo, const std::vector<APInt> *Hi) {
+                                const StateRegion *Region) {
   std::vector<z3::expr> Parts;
   for (unsigned K = 0; K < Point.size(); ++K) {
     const z3::expr &X = L.TS->State[K];
-    if (!Lo || (*Lo)[K] == (*Hi)[K]) {
+    if (!Region || Region->Lo[K] == Region->Hi[K]) {
       Parts.push_back(X == numeral(C, Point[K]));
       continue;
     }
-    if (!(*Lo)[K].isMinSignedValue())
-      Parts.push_back(z3::sle(numeral(C, (*Lo)[K]), X));
-    if (!(*Hi)[K].isMaxSignedValue())
-      Parts.push_back(z3::sle(X, numeral(C, (*Hi)[K])));
+    bool U = Region->Unsigned[K];
+    const APInt &Lo = Region->Lo[K], &Hi = Region->Hi[K];
+    if (U ? !Lo.isMinValue() : !Lo.isMinSignedValue())
+      Parts.push_back(U ? z3::ule(numeral(C, Lo), X) : z3::sle(numeral(C, Lo), X));
+    if (U ? !Hi.isMaxValue() : !Hi.isMaxSignedValue())
+      Parts.push_back(U ? z3::ule(X, numeral(C, Hi)) : z3::sle(X, numeral(C, Hi)));
   }
   return conjunction(C, Parts);
 }
 
 LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &Point,
-                                         Deadline Until, const std::vector<APInt> *Lo,
-                                         const std::vector<APInt> *Hi) {
+                                         Deadline Until, const StateRegion *Region) {
   Outcome O;
   Loop &L = *Loops.at(Id);
   if (!L.Unsupported.empty()) {
     O.Reason = "unsupported " + L.Unsupported;
     return O;
   }
-  z3::expr Bad = badRegion(L, Point, Lo, Hi);
+  z3::expr Bad = badRegion(L, Point, Region);
   for (;;) {
     auto Left = std::chrono::duration_cast<std::chrono::seconds>(Until - Deadline::clock::now());
     if (Until != Deadline::max() && Left.count() < 1)

@@ -103,6 +103,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// Replays that only might find a bug get a small budget; the one that
+/// should reproduce a counterexample gets the interpreter's full one.
+constexpr uint64_t QuickReplaySteps = 1'000'000;
+
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
 class ModelOracle : public InputOracle {
@@ -206,9 +210,9 @@ private:
   void unknownAll(FunctionResult &R, const std::string &Why, const DebugLoc &Loc);
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
-  Execution replay(ModelOracle &Oracle);
-  void generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C, unsigned Id,
-                  std::vector<APInt> &Lo, std::vector<APInt> &Hi);
+  Execution replay(ModelOracle &Oracle, uint64_t MaxSteps);
+  StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
+                         unsigned Id, const std::vector<APInt> &Point);
   unsigned Generalizations = 0;
   bool confirms(CheckResult &CR, const Check &C, const Instruction *At, const Execution &X);
 
@@ -232,12 +236,15 @@ void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
       R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
 }
 
-/// Counterexample generalization (in the spirit of thesis Alg. 4.5): signed
-/// bounds around loop Id's end state x_e, widened as far as every state
-/// within them still violates the property with all other inputs as in the
-/// model (each widening checked by the solver). x_b and r stay exact.
-void FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
-                                  unsigned Id, std::vector<APInt> &Lo, std::vector<APInt> &Hi) {
+/// Counterexample generalization (in the spirit of thesis Alg. 4.5): bounds
+/// around loop Id's end state x_e, widened as far as every state within them
+/// still violates the property with all other inputs as in the model (each
+/// widening checked by the solver). Per variable the larger of the signed and
+/// the unsigned interval is kept. x_b and r stay exact.
+StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M,
+                                         const Check &C, unsigned Id,
+                                         const std::vector<APInt> &Point) {
+  StateRegion R{Point, Point, std::vector<bool>(Point.size(), false)};
   z3::context &Ctx = S.ctx();
   std::vector<z3::expr> State = Refiner->stateIn(Id, E);
   unsigned NV = Refiner->numVariants(Id);
@@ -252,53 +259,66 @@ void FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M,
   for (const Input &In : E.inputs())
     if (!Variants.count(In.Var.id()))
       Fixed.push_back(In.Var == numeral(Ctx, valueOf(M, In.Var)));
-  auto AllViolate = [&]() {
+  auto AllViolate = [&](const StateRegion &G) {
     if (Clock::now() >= Deadline)
       return false;
     z3::expr_vector A(Ctx); // (copying an expr_vector would share it)
     for (unsigned K = 0; K < Fixed.size(); ++K)
       A.push_back(Fixed[K]);
     for (unsigned K = 0; K < NV; ++K) {
-      A.push_back(z3::sle(numeral(Ctx, Lo[K]), State[K]));
-      A.push_back(z3::sle(State[K], numeral(Ctx, Hi[K])));
+      z3::expr Lo = numeral(Ctx, G.Lo[K]), Hi = numeral(Ctx, G.Hi[K]);
+      A.push_back(G.Unsigned[K] ? z3::ule(Lo, State[K]) : z3::sle(Lo, State[K]));
+      A.push_back(G.Unsigned[K] ? z3::ule(State[K], Hi) : z3::sle(State[K], Hi));
     }
     return S.check(A) == z3::unsat;
   };
-  if (!AllViolate())
-    return; // the model's point itself (other loops' states are inputs here)
-  for (unsigned K = 0; K < NV; ++K)
-    for (bool Upper : {true, false}) {
-      APInt &B = Upper ? Hi[K] : Lo[K];
-      APInt Limit = Upper ? APInt::getSignedMaxValue(B.getBitWidth())
-                          : APInt::getSignedMinValue(B.getBitWidth());
-      // Gallop away from the point, then bisect the last step.
-      APInt Good = B, Step(B.getBitWidth(), 1);
-      for (;;) {
-        APInt Room = Upper ? Limit - Good : Good - Limit; // unsigned distance
-        APInt Try = Step.ult(Room) ? (Upper ? Good + Step : Good - Step) : Limit;
-        B = Try;
-        if (!AllViolate()) {
-          APInt Bad = Try;
-          while ((Upper ? Bad - Good : Good - Bad).ugt(1)) {
-            APInt Mid = Upper ? Good + (Bad - Good).lshr(1) : Good - (Good - Bad).lshr(1);
-            B = Mid;
-            (AllViolate() ? Good : Bad) = Mid;
+  if (!AllViolate(R))
+    return R; // the model's point itself (other loops' states are inputs here)
+  for (unsigned K = 0; K < NV; ++K) {
+    StateRegion Best = R;
+    for (bool Unsigned : {false, true}) {
+      StateRegion G = R;
+      G.Unsigned[K] = Unsigned;
+      for (bool Upper : {true, false}) {
+        APInt &B = Upper ? G.Hi[K] : G.Lo[K];
+        unsigned W = B.getBitWidth();
+        APInt Limit = Upper ? (Unsigned ? APInt::getMaxValue(W) : APInt::getSignedMaxValue(W))
+                            : (Unsigned ? APInt::getMinValue(W) : APInt::getSignedMinValue(W));
+        // Gallop away from the point, then bisect the last step.
+        APInt Good = B, Step(W, 1);
+        for (;;) {
+          APInt Room = Upper ? Limit - Good : Good - Limit; // distance, unsigned
+          APInt Try = Step.ult(Room) ? (Upper ? Good + Step : Good - Step) : Limit;
+          B = Try;
+          if (!AllViolate(G)) {
+            APInt Bad = Try;
+            while ((Upper ? Bad - Good : Good - Bad).ugt(1)) {
+              APInt Mid = Upper ? Good + (Bad - Good).lshr(1) : Good - (Good - Bad).lshr(1);
+              B = Mid;
+              (AllViolate(G) ? Good : Bad) = Mid;
+            }
+            B = Good;
+            break;
           }
-          B = Good;
-          break;
+          Good = Try;
+          if (Try == Limit)
+            break;
+          Step <<= 1;
         }
-        Good = Try;
-        if (Try == Limit)
-          break;
-        Step <<= 1;
       }
+      if ((G.Hi[K] - G.Lo[K]).ugt(Best.Hi[K] - Best.Lo[K]))
+        Best = G;
     }
+    R = Best;
+  }
+  return R;
 }
 
 /// Interprets the prepared function on a model; records any failure.
-Execution FunctionVerifier::replay(ModelOracle &Oracle) {
+Execution FunctionVerifier::replay(ModelOracle &Oracle, uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = Opts.UB;
+  IO.MaxSteps = MaxSteps;
   Execution X = interpret(F, Oracle, IO);
   if (X.failed() && !X.FirstArbitrary)
     Confirmed.insert({{X.At, X.Failure}, X});
@@ -332,6 +352,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     CR.Inputs = describeInputs(It->second);
     return;
   }
+  bool Exact = !Opts.Refine.Generalize; // refine exact points, not regions
   for (;;) {
     if (Opts.TimeoutSeconds) {
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
@@ -360,14 +381,12 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       break;
     }
     z3::model M = S.get_model();
+    // A cheap first try: the model's inputs, every loop iteration reusing
+    // the same nondet values (thesis §4.3.2: a lucky run is a real bug too).
     ModelOracle Oracle(M, E.inputs(), ToPrepared);
-    Execution X = replay(Oracle);
+    Execution X = replay(Oracle, Refiner ? QuickReplaySteps : InterpretOptions().MaxSteps);
     if (confirms(CR, C, At, X))
       return;
-    if (X.Result == Execution::StepLimit) {
-      CR.Reason = "the counterexample could not be replayed within the step limit";
-      return;
-    }
     if (!Refiner) {
       CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
                   "execution";
@@ -385,15 +404,12 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       for (const z3::expr &T : Refiner->stateIn(*Id, E))
         Point.push_back(valueOf(M, T));
       LoopRefiner::Outcome O;
-      if (Opts.Refine.Generalize) {
-        std::vector<APInt> Lo = Point, Hi = Point;
-        generalize(S, E, M, C, *Id, Lo, Hi);
-        O = Refiner->refine(*Id, Point, Deadline, &Lo, &Hi);
-      }
-      // The exact point: without generalization, and for a witness that
-      // ends where this counterexample needs it.
-      if (!Opts.Refine.Generalize || O.K == LoopRefiner::Outcome::Reachable)
+      if (Exact) {
         O = Refiner->refine(*Id, Point, Deadline);
+      } else {
+        StateRegion Region = generalize(S, E, M, C, *Id, Point);
+        O = Refiner->refine(*Id, Point, Deadline, &Region);
+      }
       if (Opts.Verbose) {
         errs() << "pdpv: loop " << *Id << " at (";
         for (size_t K = 0; K < Point.size(); ++K)
@@ -422,14 +438,22 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
         break;
       }
     }
-    if (Refined)
+    if (Refined) {
+      Exact = !Opts.Refine.Generalize;
       continue;
+    }
     // Every loop gets where the counterexample says: run the program with
     // the iterations' inputs.
     Oracle.setIterations(Iterations, ToPrepared);
-    Execution Y = replay(Oracle);
+    Execution Y = replay(Oracle, InterpretOptions().MaxSteps);
     if (confirms(CR, C, At, Y))
       return;
+    if (!Exact) {
+      // A generalized region was reached but not where the rest of the path
+      // needs it: ask again for exactly the model's states.
+      Exact = true;
+      continue;
+    }
     CR.Reason = Y.Result == Execution::StepLimit
                     ? "the counterexample could not be replayed within the step limit"
                     : "PDR reached the loop states of a counterexample, but the program does "
