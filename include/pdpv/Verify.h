@@ -51,8 +51,16 @@ struct CheckResult {
   std::vector<InputValue> Inputs; // for False, in call order
 };
 
+/// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source
+/// variables at the loop head, x_0 being x's value when the loop was entered.
+struct LoopInvariant {
+  SourceLocation Loc;
+  std::vector<std::string> Conjuncts;
+};
+
 struct FunctionResult {
   std::string Name;
+  std::vector<LoopInvariant> Invariants;
   Verdict V = Verdict::Unknown;
   std::string Reason; // why the whole function is unknown (unsupported ...)
   SourceLocation ReasonLoc;

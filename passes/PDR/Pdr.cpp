@@ -204,6 +204,11 @@ struct Pdr::Impl {
     for (const Atom &A : U) {
       if (!A.isRow())
         continue;
+      if (A.Coefs.size() == 1 && A.Coefs[0].second == -1) { // -x <= b, negated: x < -b
+        Parts.push_back(Sys.StateNames[A.Coefs[0].first] + " < " +
+                        toString(-A.Bound, 10, /*Signed=*/true));
+        continue;
+      }
       std::string Sum;
       for (auto &[V, K] : A.Coefs) {
         std::string Term = (K == 1 || K == -1) ? Sys.StateNames[V]

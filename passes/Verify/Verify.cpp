@@ -545,6 +545,10 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
       decide(CR, C, S, E, At);
       R.Checks.push_back(std::move(CR));
     }
+    if (Refiner)
+      for (unsigned Id : Refiner->loops())
+        if (!Refiner->invariantText(Id).empty())
+          R.Invariants.push_back({userLocation(Refiner->location(Id)), Refiner->invariantText(Id)});
   } catch (const z3::exception &Ex) {
     unknownAll(R, std::string("solver error: ") + Ex.msg(), DebugLoc());
   }
@@ -619,6 +623,13 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
         break;
       }
     }
+    if (!Opts.Quiet)
+      for (const LoopInvariant &L : R.Invariants) {
+        std::string Text;
+        for (const std::string &C : L.Conjuncts)
+          Text += (Text.empty() ? "" : " && ") + C;
+        diagnose(OS, L.Loc, Severity::Remark, "loop invariant: " + Text, R.Name);
+      }
     std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
                           std::to_string(Proved) + " proved, " + std::to_string(Failed) +
                           " failing, " + std::to_string(Unknown) + " unknown)";

@@ -1,0 +1,29 @@
+// A nondet call in the loop condition: the bug needs five iterations, each
+// consuming an input. The counterexample lists every input in call order,
+// assembled from PDR's trace of the loop and confirmed by interpretation.
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -DSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=SAFE
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  unsigned i = 0;
+  while (__VERIFIER_nondet_uint() != 0) {
+#ifdef SAFE
+    if (i < 4)
+#endif
+      i++;
+  }
+  __VERIFIER_assert(i < 5);
+  return 0;
+}
+// CHECK: nondet-in-loop.c:[[@LINE-3]]:3: warning: assertion can fail
+// CHECK-NEXT: nondet-in-loop.c:11:10: note: input 1: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: note: input 2: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: note: input 3: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: note: input 4: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: note: input 5: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: note: input 6: __VERIFIER_nondet_uint() = 0
+// CHECK: 'main': Result: FALSE (0 proved, 1 failing, 0 unknown)
+// SAFE: remark: assertion proved
+// SAFE: 'main': Result: TRUE

@@ -1,0 +1,28 @@
+// Thesis Fig. 4.1 "Simple": the loop runs once, so x < 3 holds; PDR finds a
+// loop invariant that the acyclic model needs. The unsafe variant asks for
+// x < 1, which the one iteration breaks.
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  int x = 0, n = 1;
+  while (n > 0) {
+    x++;
+    n--;
+  }
+#ifdef UNSAFE
+  __VERIFIER_assert(x < 1);
+#else
+  __VERIFIER_assert(x < 3);
+#endif
+  return 0;
+}
+// CHECK: simple.c:19:3: remark: assertion proved
+// CHECK: simple.c:12:3: remark: loop invariant: {{.*}}x
+// CHECK: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
+// UNSAFE: simple.c:17:3: warning: assertion can fail
+// UNSAFE-NEXT: note: it fails on every execution that gets here
+// UNSAFE: 'main': Result: FALSE
