@@ -46,6 +46,12 @@ static cl::opt<bool> CheckDivisionFlag(
     cl::desc("PDPV: report division by zero and INT_MIN / -1 as property violations"));
 static cl::opt<bool> QuietFlag("pdpv-quiet",
                                cl::desc("PDPV: no remark for each proved property"));
+static cl::opt<bool> NoMemoFlag(
+    "pdpv-no-memo",
+    cl::desc("PDPV: start each loop's PDR afresh on every refinement (ablation)"));
+static cl::opt<bool> NoGeneralizeFlag(
+    "pdpv-no-generalize",
+    cl::desc("PDPV: refine with the counterexample's exact loop states (ablation)"));
 static cl::opt<bool> VerboseFlag("pdpv-verbose",
                                  cl::desc("PDPV: print the refinement's progress on stderr"));
 
@@ -57,6 +63,8 @@ VerifyOptions optionsFromCommandLine() {
   O.Quiet = QuietFlag;
   O.Verbose = VerboseFlag;
   O.Refine.Engine.Verbose = VerboseFlag;
+  O.Refine.Memoize = !NoMemoFlag;
+  O.Refine.Generalize = !NoGeneralizeFlag;
   return O;
 }
 
@@ -78,12 +86,14 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                      .Case("check-signed-overflow", &O.UB.CheckSignedOverflow)
                      .Case("check-division", &O.UB.CheckDivision)
                      .Case("quiet", &O.Quiet)
+                     .Case("memo", &O.Refine.Memoize)
+                     .Case("generalize", &O.Refine.Generalize)
                      .Default(nullptr);
     if (!Flag || !Value.empty())
       return make_error<StringError>(
           "pdpv: unknown pass parameter '" + P +
               "' (expected timeout=<seconds>, [no-]check-signed-overflow, "
-              "[no-]check-division, [no-]quiet)",
+              "[no-]check-division, [no-]quiet, [no-]memo, [no-]generalize)",
           inconvertibleErrorCode());
     *Flag = !Negated;
   }
