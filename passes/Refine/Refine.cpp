@@ -10,7 +10,6 @@
 
 #include "pdpv/Refine.h"
 #include "pdpv/Intrinsics.h"
-#include "pdpv/Simulation.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -340,12 +339,6 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     }
     L.Engine->setTimeLimit(Until == Deadline::max() ? 0 : static_cast<unsigned>(Left.count()));
     L.Engine->setBad(Bad);
-    if (getenv("PDPV_DUMP_TS")) {
-      for (unsigned K = 0; K < L.TS->State.size(); ++K)
-        errs() << L.TS->State[K].to_string() << "' = " << L.TS->NextFn[K].to_string() << "\n";
-      errs() << "init " << L.TS->Init.to_string() << "\nconstraint "
-             << L.TS->Constraint.to_string() << "\nbad " << Bad.to_string() << "\n";
-    }
     PdrResult R = L.Engine->run();
     if (R.S == PdrResult::Unknown) {
       if (Deadline::clock::now() + std::chrono::seconds(1) < Until)
