@@ -39,11 +39,19 @@
 
 #include <z3++.h>
 
+#include <stdexcept>
+
 #include <string>
 #include <vector>
 
 namespace pdpv {
 
+
+/// Thrown when a region refers to a value the encoding does not know (a bug
+/// in PDPV, reported as UNKNOWN rather than a crash of the compiler).
+struct EncodingError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 /// A free variable of the encoding.
 struct Input {

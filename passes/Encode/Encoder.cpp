@@ -36,13 +36,18 @@ z3::expr Encoder::value(const Value *V) {
     return It->second;
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return constant(C->getValue());
+  if (isa<UndefValue>(V) && V->getType()->isIntegerTy()) // e.g. a loop entered with an
+    return fresh("undef", V->getType()->getIntegerBitWidth()); // uninitialized variable
   if (const auto *A = dyn_cast<Argument>(V)) {
     z3::expr E = fresh(A->getName().str(), A->getType()->getIntegerBitWidth());
     Inputs.push_back({Input::Argument, A, ~0u, E});
     bind(A, E);
     return E;
   }
-  report_fatal_error("pdpv: value used before it was encoded");
+  std::string Name;
+  raw_string_ostream OS(Name);
+  V->printAsOperand(OS, false);
+  throw EncodingError("internal error: value " + Name + " used before it was encoded");
 }
 
 z3::expr Encoder::operand(const Instruction &I, unsigned Idx) {

@@ -140,8 +140,13 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
     if (L->Parent)
       Loops[L->Parent]->Inner.push_back(Id);
   for (auto &[Id, L] : Loops)
-    if (L->Unsupported.empty())
-      build(*L);
+    if (L->Unsupported.empty()) {
+      try {
+        build(*L);
+      } catch (const EncodingError &E) {
+        L->Unsupported = E.what();
+      }
+    }
 }
 
 LoopRefiner::~LoopRefiner() = default;
@@ -154,7 +159,7 @@ void LoopRefiner::build(Loop &L) {
       return It->second;
     if (V->hasName())
       return V->getName().str();
-    return std::string("v");
+    return "v" + std::to_string(L.TS ? L.TS->State.size() : 0); // unique in this loop
   };
   SmallVector<Value *, 8> Variants = bundleValues(*L.Marker, UpdateBundle);
   for (Value *V : Variants)

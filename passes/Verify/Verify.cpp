@@ -559,6 +559,8 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
       for (unsigned Id : Refiner->loops())
         if (!Refiner->invariantText(Id).empty())
           R.Invariants.push_back({userLocation(Refiner->location(Id)), Refiner->invariantText(Id)});
+  } catch (const EncodingError &Ex) {
+    unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
     unknownAll(R, std::string("solver error: ") + Ex.msg(), DebugLoc());
   }
