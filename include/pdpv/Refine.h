@@ -86,7 +86,7 @@ public:
 
 private:
   struct Loop;
-  void build(Loop &L);
+  void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
   z3::expr badRegion(const Loop &L, const std::vector<llvm::APInt> &Point,
                      const StateRegion *Region);

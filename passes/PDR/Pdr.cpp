@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Pdr.h"
+#include "pdpv/BoundSearch.h"
 #include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
@@ -410,7 +411,7 @@ struct Pdr::Impl {
   }
 
   /// Grows U atom by atom while Valid holds: drops an atom, or else relaxes
-  /// a row's bound as far as binary search finds (thesis §3.2.2).
+  /// a row's bound as far as the search finds (thesis §3.2.2: binary search).
   template <typename ValidFn> Unit grow(Unit U, ValidFn Valid, bool Relax) {
     for (size_t K = 0; K < U.size();) {
       checkTime();
@@ -420,29 +421,16 @@ struct Pdr::Impl {
         continue; // position K now holds the next atom
       }
       if (Relax && U[K].isRow()) {
-        // Lo is valid, Hi is not (it drops the row). Gallop first: most
-        // bounds relax by little or not at all.
+        // Bounds up to the widest one (equivalent to dropping the row, which
+        // failed just now).
         unsigned W = U[K].Bound.getBitWidth();
-        APInt Lo = U[K].Bound, Hi = APInt::getSignedMaxValue(W);
-        auto ValidAt = [&](const APInt &B) {
-          Cand = U;
-          Cand[K].Bound = B;
-          return Valid(Cand);
-        };
-        for (APInt Step(W, 1); Step.ult(Hi - Lo); Step <<= 1) {
-          checkTime();
-          if (!ValidAt(Lo + Step)) {
-            Hi = Lo + Step;
-            break;
-          }
-          Lo += Step;
-        }
-        while ((Hi - Lo).ugt(1)) {
-          checkTime();
-          APInt Mid = Lo + (Hi - Lo).lshr(1);
-          (ValidAt(Mid) ? Lo : Hi) = Mid;
-        }
-        U[K].Bound = Lo;
+        U[K].Bound = farthestValid(U[K].Bound, APInt::getSignedMaxValue(W), /*Upward=*/true,
+                                   /*TryLimit=*/false, [&](const APInt &B) {
+                                     checkTime();
+                                     Cand = U;
+                                     Cand[K].Bound = B;
+                                     return Valid(Cand);
+                                   });
       }
       ++K;
     }

@@ -139,10 +139,11 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
   for (auto &[Id, L] : Loops)
     if (L->Parent)
       Loops[L->Parent]->Inner.push_back(Id);
+  std::map<const Value *, std::string> Names = sourceNames(Model);
   for (auto &[Id, L] : Loops)
     if (L->Unsupported.empty()) {
       try {
-        build(*L);
+        build(*L, Names);
       } catch (const EncodingError &E) {
         L->Unsupported = E.what();
       }
@@ -151,15 +152,14 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
 
 LoopRefiner::~LoopRefiner() = default;
 
-void LoopRefiner::build(Loop &L) {
-  std::map<const Value *, std::string> Names = sourceNames(Model);
+void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Names) {
   auto NameOf = [&](const Value *V) {
     auto It = Names.find(V);
     if (It != Names.end())
       return It->second;
     if (V->hasName())
       return V->getName().str();
-    return "v" + std::to_string(L.TS ? L.TS->State.size() : 0); // unique in this loop
+    return "v" + std::to_string(L.TS->State.size()); // unique in this loop
   };
   SmallVector<Value *, 8> Variants = bundleValues(*L.Marker, UpdateBundle);
   for (Value *V : Variants)

@@ -209,7 +209,7 @@ std::optional<APInt> divideConstants(Z3_decl_kind K, const APInt &A, const APInt
 /// Interval rules (thesis Fig. 3.8) for the operations that read their
 /// operands as integers; nullopt for the others.
 std::optional<AbstractValue> intervalRule(Z3_decl_kind K, const std::vector<AbstractValue> &A,
-                                          unsigned W, const z3::expr &E) {
+                                          unsigned W) {
   bool O1 = false, O2 = false;
   switch (K) {
   case Z3_OP_BADD: {
@@ -295,7 +295,6 @@ std::optional<AbstractValue> intervalRule(Z3_decl_kind K, const std::vector<Abst
   default:
     if (isComparison(K))
       return boolean(compare(K, A[0], A[1]));
-    (void)E;
     return std::nullopt;
   }
 }
@@ -491,7 +490,7 @@ AbstractValue Simulator::compute(const z3::expr &E) {
     return AbstractValue::fromBits(ternaryRule(K, A, W, E));
   if (Kind == SimulationKind::Hybrid && !isArithmetic(K))
     return AbstractValue::fromBits(ternaryRule(K, A, W, E));
-  if (auto R = intervalRule(K, A, W, E))
+  if (auto R = intervalRule(K, A, W))
     return *R;
   // Interval simulation of a bit-level operation: through SELECT and
   // CONJOIN, keeping only the interval.

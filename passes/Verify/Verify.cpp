@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Verify.h"
+#include "pdpv/BoundSearch.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
@@ -294,27 +295,10 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
         unsigned W = B.getBitWidth();
         APInt Limit = Upper ? (Unsigned ? APInt::getMaxValue(W) : APInt::getSignedMaxValue(W))
                             : (Unsigned ? APInt::getMinValue(W) : APInt::getSignedMinValue(W));
-        // Gallop away from the point, then bisect the last step.
-        APInt Good = B, Step(W, 1);
-        for (;;) {
-          APInt Room = Upper ? Limit - Good : Good - Limit; // distance, unsigned
-          APInt Try = Step.ult(Room) ? (Upper ? Good + Step : Good - Step) : Limit;
-          B = Try;
-          if (!AllViolate(G)) {
-            APInt Bad = Try;
-            while ((Upper ? Bad - Good : Good - Bad).ugt(1)) {
-              APInt Mid = Upper ? Good + (Bad - Good).lshr(1) : Good - (Good - Bad).lshr(1);
-              B = Mid;
-              (AllViolate(G) ? Good : Bad) = Mid;
-            }
-            B = Good;
-            break;
-          }
-          Good = Try;
-          if (Try == Limit)
-            break;
-          Step <<= 1;
-        }
+        B = farthestValid(B, Limit, Upper, /*TryLimit=*/true, [&](const APInt &V) {
+          B = V;
+          return AllViolate(G);
+        });
       }
       if ((G.Hi[K] - G.Lo[K]).ugt(Best.Hi[K] - Best.Lo[K]))
         Best = G;
@@ -405,11 +389,12 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     // The loops on the counterexample's path, last first (Alg. 4.3): is the
     // state at each header reachable from the state the loop was entered in?
     std::map<const Instruction *, std::vector<APInt>> Iterations;
-    bool Refined = false;
+    bool Refined = false, OnPath = false;
     std::vector<unsigned> Ids = Refiner->loops();
     for (auto Id = Ids.rbegin(); Id != Ids.rend() && !Refined; ++Id) {
       if (!M.eval(E.reached(Refiner->header(*Id)), true).is_true())
         continue;
+      OnPath = true;
       std::vector<APInt> Point;
       for (const z3::expr &T : Refiner->stateIn(*Id, E))
         Point.push_back(valueOf(M, T));
@@ -452,10 +437,19 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       Exact = !Opts.Refine.Generalize;
       continue;
     }
+    if (!OnPath) {
+      CR.Reason = "internal error: the solver's counterexample passes no loop and is not "
+                  "confirmed by concrete execution";
+      return;
+    }
     // Every loop gets where the counterexample says: run the program with
-    // the iterations' inputs.
-    Oracle.setIterations(Iterations, ToPrepared);
-    Execution Y = replay(Oracle, InterpretOptions().MaxSteps);
+    // the iterations' inputs (the quick replay already ran without them,
+    // unless it ran out of steps).
+    Execution Y = X;
+    if (!Iterations.empty() || X.Result == Execution::StepLimit) {
+      Oracle.setIterations(Iterations, ToPrepared);
+      Y = replay(Oracle, InterpretOptions().MaxSteps);
+    }
     if (confirms(CR, C, At, Y))
       return;
     if (!Exact) {
