@@ -1,0 +1,25 @@
+// The refinement's switches: exact counterexample states instead of
+// generalized regions (pdpv<no-generalize>), a fresh PDR per refinement
+// (no-memo), both as pass parameters and -mllvm flags; -pdpv-verbose shows
+// each refinement and the invariant it adds.
+// RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-generalize>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-generalize;no-memo>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-no-generalize -mllvm -pdpv-no-memo -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-verbose -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=VERBOSE
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  int x = 0;
+  while (__VERIFIER_nondet_int())
+    x = x & 1;
+  __VERIFIER_assert(x == 0);
+  return 0;
+}
+// CHECK: modes.c:[[@LINE-3]]:3: remark: assertion proved
+// CHECK: modes.c:15:3: remark: loop invariant: {{.*}}x
+// CHECK: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
+// VERBOSE: pdpv: loop 1 at ({{.*}}): unreachable
+// VERBOSE-NEXT: pdpv:   LI_1: {{.*}}x
+// VERBOSE: 'main': Result: TRUE
