@@ -6,6 +6,12 @@
 // It is the referee of thesis Alg. 4.2: a counterexample becomes a FALSE
 // verdict only if this execution really fails an assertion.
 //
+// A run starts at the entry or, for thesis Alg. 4.3, at a loop header entered
+// from outside the loop: the values defined before that point come from the
+// oracle. A run that comes back to a loop header in a state it was in before,
+// without reading an input in between, would loop forever: it stops there
+// (thesis §4.3.2, "infinite loops").
+//
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_INTERPRETER_H
 #define PDPV_INTERPRETER_H
@@ -13,6 +19,7 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "pdpv/Intrinsics.h"
 
 #include <vector>
@@ -30,11 +37,24 @@ public:
   /// result (Operand == ~0u).
   virtual llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand,
                                 unsigned Occurrence) = 0;
+  /// A run that starts inside the function: the value V (an argument or an
+  /// instruction executed before the starting point) had.
+  virtual llvm::APInt live(const llvm::Value &V) {
+    llvm_unreachable("a run from the entry computes every value it reads");
+  }
+};
+
+/// Where a run starts: the first instructions of Block, entered along the
+/// edge from Pred (whose phi operands are read through InputOracle::live).
+struct StartPoint {
+  const llvm::BasicBlock *Block = nullptr;
+  const llvm::BasicBlock *Pred = nullptr;
 };
 
 struct InterpretOptions {
   UBOptions UB;
   uint64_t MaxSteps = 50'000'000;
+  StartPoint Start; // default: the entry block
 };
 
 struct Execution {
@@ -43,6 +63,7 @@ struct Execution {
     Returned,
     Stopped,  // assume(false), abort(), exit(), unreachable, a division trap
     StepLimit,
+    Revisited, // back at a loop header in an earlier state: loops forever
   } Result = Returned;
   CheckKind Failure = CheckKind::Assertion;
   const llvm::Instruction *At = nullptr; // where the run ended

@@ -24,25 +24,34 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Pdr.h"
+#include "pdpv/Simulation.h"
 
 #include "llvm/IR/DebugLoc.h"
+#include "llvm/Support/KnownBits.h"
 
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 
 namespace pdpv {
 
-/// A box of loop states: Lo[k] <= x_k <= Hi[k], signed or unsigned per variable.
+/// A set of loop states, per state variable x_k: Lo[k] <= x_k <= Hi[k]
+/// (signed, or unsigned where Unsigned[k]) and x_k has the bits Known[k]
+/// knows (Known may be empty: no bits).
 struct StateRegion {
   std::vector<llvm::APInt> Lo, Hi;
   std::vector<bool> Unsigned;
+  std::vector<llvm::KnownBits> Known;
 };
 
 struct RefineOptions {
   PdrOptions Engine;      // its TimeoutSeconds is set from the deadline per call
   bool Memoize = true;    // keep each loop's PDR trace between refinements
   bool Generalize = true; // generalize counterexamples (Alg. 4.5)
+  // ... by abstract interpretation of the loop first (else only by the
+  // states around the counterexample that violate the property too)
+  bool AbstractGeneralize = true;
 };
 
 class LoopRefiner {
@@ -79,6 +88,15 @@ public:
   /// How many of stateIn's terms are the loop's variants (x_e).
   unsigned numVariants(unsigned Id) const;
 
+  /// Thesis Alg. 4.5: a region around Point (a state of stateIn) that the
+  /// loop provably cannot reach, found by abstract interpretation of the loop
+  /// (the hybrid interval/ternary simulation the PDR engine uses) from the
+  /// entry values x_b, r: one x_e outside what the loop can reach (the other
+  /// x_e arbitrary), and the entry values widened as far as that stays so.
+  /// None if the abstraction cannot separate Point from the reachable states.
+  std::optional<StateRegion> unreachableRegion(unsigned Id, const std::vector<llvm::APInt> &Point,
+                                               Deadline Until);
+
   /// The values the nondet calls directly in loop Id's body take in a
   /// witness, in the order the iterations consume them.
   std::map<const llvm::Instruction *, std::vector<llvm::APInt>>
@@ -88,6 +106,9 @@ private:
   struct Loop;
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
+  /// The values each x_e can take at L's header when L is entered in Entry
+  /// (a value set per state variable; the x_e ones are ignored).
+  std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);
   z3::expr badRegion(const Loop &L, const std::vector<llvm::APInt> &Point,
                      const StateRegion *Region);
   z3::context &C;

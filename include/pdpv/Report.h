@@ -35,6 +35,8 @@ void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
 
 /// The reason given when a time limit cuts a search short.
 std::string timeLimitReason(unsigned Seconds);
+/// The reason given when the solver's memory limit cuts a search short.
+std::string memoryLimitReason(unsigned Megabytes);
 
 /// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
 std::string formatValue(const llvm::APInt &V, bool Unsigned = false);

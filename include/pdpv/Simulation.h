@@ -40,9 +40,16 @@ struct AbstractValue {
   static AbstractValue fromRange(const llvm::APInt &Lo, const llvm::APInt &Hi);
   /// Both views narrowed by the other's information.
   AbstractValue meet(const AbstractValue &O) const;
+  /// Contains both sets (bits both know, the interval around both).
+  AbstractValue join(const AbstractValue &O) const;
+  bool operator==(const AbstractValue &O) const {
+    return Bits.Zero == O.Bits.Zero && Bits.One == O.Bits.One && Lo == O.Lo && Hi == O.Hi;
+  }
 
   unsigned width() const { return Bits.getBitWidth(); }
   bool contains(const llvm::APInt &V) const;
+  /// No value is in both (as far as either view tells).
+  bool disjoint(const AbstractValue &O) const;
   /// The Boolean value, if known (width 1).
   std::optional<bool> truth() const;
 };

@@ -23,7 +23,9 @@ namespace pdpv {
 
 struct VerifyOptions {
   UBOptions UB;
-  unsigned TimeoutSeconds = 60; // per entry function; 0 = no limit
+  unsigned TimeoutSeconds = 60;     // per entry function; 0 = no limit
+  unsigned TotalTimeoutSeconds = 0; // all entry functions together; 0 = no limit
+  unsigned MemoryLimitMB = 4096;    // the solver's memory; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
   bool Verbose = false;         // refinement progress on stderr
   RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
@@ -33,6 +35,10 @@ struct VerifyOptions {
 VerifyOptions optionsFromCommandLine();
 /// Parses "timeout=N;check-signed-overflow;..." on top of the flags.
 llvm::Expected<VerifyOptions> parseVerifyOptions(llvm::StringRef Params);
+/// What no flag parser checks: values in range (the solver needs some memory).
+llvm::Error validateOptions(const VerifyOptions &O);
+/// The solver cannot even start with less.
+constexpr unsigned MinMemoryLimitMB = 64;
 
 enum class Verdict { True, False, Unknown };
 llvm::StringRef verdictName(Verdict V);

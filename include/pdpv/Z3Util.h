@@ -6,6 +6,8 @@
 
 #include <z3++.h>
 
+#include <string>
+
 namespace pdpv {
 
 /// The bit-vector numeral for V (any width).
@@ -14,6 +16,9 @@ z3::expr numeral(z3::context &C, const llvm::APInt &V);
 llvm::APInt toAPInt(const z3::expr &Numeral);
 /// The value of the bit-vector term E in model M (unconstrained parts are 0).
 llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
+/// Why Z3 gave up (an unknown answer or an exception), for users: its memory
+/// limit (global parameter memory_max_size) is "memory limit reached".
+std::string solverFailure(const std::string &Why);
 
 } // namespace pdpv
 

@@ -4,6 +4,10 @@
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/Hashing.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -15,6 +19,8 @@ namespace pdpv {
 namespace {
 
 constexpr size_t MaxPathLength = 100'000;
+/// Loop-head states remembered for detecting infinite loops (8 bytes each).
+constexpr size_t MaxRememberedStates = 1u << 22;
 
 class Run {
 public:
@@ -37,14 +43,38 @@ private:
     E.Failure = K;
     return end(Execution::Failed, I);
   }
+  /// True if BB is a loop header entered in a state seen before with no
+  /// input read since: the run would repeat itself forever.
+  bool revisits(const BasicBlock &BB);
 
   const Function &F;
   InputOracle &Oracle;
   const InterpretOptions &Opts;
   DenseMap<const Value *, APInt> Vals;
   DenseMap<std::pair<const Value *, unsigned>, unsigned> Seen;
+  unsigned InputsRead = 0; // nondet and arbitrary values, in this run
+  DominatorTree DT{const_cast<Function &>(F)};
+  LoopInfo Loops{DT};
+  DenseSet<size_t> HeadStates;
   Execution E;
 };
+
+bool Run::revisits(const BasicBlock &BB) {
+  const Loop *L = Loops.getLoopFor(&BB);
+  if (!L || L->getHeader() != &BB || HeadStates.size() >= MaxRememberedStates)
+    return false;
+  // The state at a header: its phis and those of the loops around it (every
+  // other value it can read was computed from them, or before the outermost
+  // loop), and how many inputs were read. A hash is enough: a collision can
+  // only stop a run early, never make it fail.
+  hash_code H = hash_combine(&BB, InputsRead);
+  for (; L; L = L->getParentLoop())
+    for (const PHINode &Phi : L->getHeader()->phis())
+      if (Phi.getType()->isIntegerTy())
+        if (auto It = Vals.find(&Phi); It != Vals.end())
+          H = hash_combine(H, &Phi, hash_value(It->second));
+  return !HeadStates.insert(static_cast<size_t>(H)).second;
+}
 
 APInt Run::operand(const Instruction &I, unsigned Idx) {
   const Value *V = I.getOperand(Idx);
@@ -53,10 +83,12 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   if (isa<UndefValue>(V)) {
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
+    ++InputsRead;
     return Oracle.arbitrary(I, Idx, Seen[{&I, Idx}]++);
   }
   auto It = Vals.find(V);
-  assert(It != Vals.end() && "operand not computed");
+  if (It == Vals.end()) // defined before the run's starting point
+    It = Vals.insert({V, Oracle.live(*V)}).first;
   return It->second;
 }
 
@@ -82,6 +114,7 @@ bool Run::step(const Instruction &I) {
       if (B.uge(W)) { // over-wide: any value (Encoder.h)
         if (!E.FirstArbitrary)
           E.FirstArbitrary = &I;
+        ++InputsRead;
         R = Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
         break;
       }
@@ -129,6 +162,7 @@ bool Run::step(const Instruction &I) {
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
     switch (markerKind(I)) {
     case MarkerKind::Nondet: {
+      ++InputsRead;
       APInt V = Oracle.nondet(*CB, Seen[{&I, 0}]++);
       E.Inputs.push_back({&I, V});
       Vals.insert_or_assign(&I, V);
@@ -183,13 +217,16 @@ const BasicBlock *Run::successor(const Instruction &T) {
 }
 
 Execution Run::go() {
-  for (const Argument &A : F.args())
-    if (A.getType()->isIntegerTy()) {
-      APInt V = Oracle.argument(A);
-      E.Inputs.push_back({&A, V});
-      Vals.insert_or_assign(&A, V);
-    }
-  const BasicBlock *BB = &F.getEntryBlock(), *Prev = nullptr;
+  const BasicBlock *BB = Opts.Start.Block, *Prev = Opts.Start.Pred;
+  if (!BB) {
+    BB = &F.getEntryBlock();
+    for (const Argument &A : F.args())
+      if (A.getType()->isIntegerTy()) {
+        APInt V = Oracle.argument(A);
+        E.Inputs.push_back({&A, V});
+        Vals.insert_or_assign(&A, V);
+      }
+  }
   while (true) {
     if (E.Path.size() < MaxPathLength)
       E.Path.push_back(BB);
@@ -199,6 +236,10 @@ Execution Run::go() {
       PhiValues.push_back({&Phi, operand(Phi, Phi.getBasicBlockIndex(Prev))});
     for (auto &[Phi, V] : PhiValues)
       Vals.insert_or_assign(Phi, V);
+    if (revisits(*BB)) {
+      end(Execution::Revisited, *BB->getFirstNonPHI());
+      return E;
+    }
     for (const Instruction &I : *BB) {
       if (isa<PHINode>(I))
         continue;

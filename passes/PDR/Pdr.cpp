@@ -844,7 +844,7 @@ struct Pdr::Impl {
       R.S = PdrResult::Unknown;
     } catch (const z3::exception &E) {
       R.S = PdrResult::Unknown;
-      R.Reason = std::string("solver error: ") + E.msg();
+      R.Reason = solverFailure(E.msg());
     }
     if (Watchdog.joinable()) {
       {

@@ -80,20 +80,39 @@ std::string replayTrace(const TransitionSystem &TS, const Trace &T) {
   return "";
 }
 
-std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv) {
+std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsigned TimeoutMs,
+                           bool *Undecided) {
   z3::context &C = TS.Ctx;
+  std::string Unknown;
   auto Valid = [&](const z3::expr &F) {
     z3::solver S(C, "QF_BV");
+    if (TimeoutMs) {
+      z3::params P(C);
+      P.set("timeout", TimeoutMs);
+      S.set(P);
+    }
     S.add(!F);
-    return S.check() == z3::unsat;
+    z3::check_result R = S.check();
+    if (R == z3::unknown)
+      Unknown = S.reason_unknown();
+    return R == z3::unsat;
   };
+  const char *Fails = nullptr;
   if (!Valid(z3::implies(TS.Init, Inv)))
-    return "not initiated (I does not imply it)";
-  if (!Valid(z3::implies(Inv && TS.transition(), TS.prime(Inv))))
-    return "not inductive (not preserved by T)";
-  if (!Valid(z3::implies(Inv && TS.Constraint, !TS.Bad)))
-    return "not safe (intersects B)";
-  return "";
+    Fails = "not initiated (I does not imply it)";
+  else if (!Valid(z3::implies(Inv && TS.transition(), TS.prime(Inv))))
+    Fails = "not inductive (not preserved by T)";
+  else if (!Valid(z3::implies(Inv && TS.Constraint, !TS.Bad)))
+    Fails = "not safe (intersects B)";
+  if (Undecided)
+    *Undecided = Fails && !Unknown.empty();
+  if (!Fails)
+    return "";
+  if (!Unknown.empty())
+    return "not re-checked: " + (Unknown == "timeout" || Unknown == "canceled"
+                                     ? std::string("time limit reached")
+                                     : solverFailure(Unknown));
+  return Fails;
 }
 
 } // namespace pdpv

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Refine.h"
+#include "pdpv/BoundSearch.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Z3Util.h"
 
@@ -304,6 +305,119 @@ void LoopRefiner::strengthenParent(const Loop &L) {
     P.Engine->strengthen(Fact);
 }
 
+namespace {
+// Abstract interpretation of a loop: rounds of plain joins before widening,
+// and a cap (then: anything is reachable). Generalizing one counterexample
+// runs at most MaxProbes of them.
+constexpr unsigned ExactRounds = 8, MaxRounds = 64, MaxProbes = 300;
+} // namespace
+
+std::vector<AbstractValue> LoopRefiner::reachableFrom(const Loop &L,
+                                                      std::vector<AbstractValue> X) {
+  const TransitionSystem &TS = *L.TS;
+  unsigned NV = L.NumVariants;
+  for (unsigned K = 0; K < NV; ++K)
+    X[K] = X[NV + K]; // I: x_e = x_b
+  Simulator Sim(C, SimulationKind::Hybrid);
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    Sim.clear();
+    for (unsigned K = 0; K < X.size(); ++K)
+      Sim.set(TS.State[K], X[K]);
+    std::vector<AbstractValue> Next = X;
+    for (unsigned K = 0; K < NV; ++K) {
+      // x_b and r never change; the constraints (nested invariants) are
+      // left out, which only makes the result larger.
+      Next[K] = X[K].join(Sim.eval(TS.NextFn[K]));
+      if (Round >= ExactRounds) { // widening: a bound that moved goes all the way
+        unsigned W = X[K].width();
+        if (Next[K].Lo.slt(X[K].Lo))
+          Next[K].Lo = APInt::getSignedMinValue(W);
+        if (Next[K].Hi.sgt(X[K].Hi))
+          Next[K].Hi = APInt::getSignedMaxValue(W);
+      }
+    }
+    if (Next == X)
+      return X;
+    X = std::move(Next);
+  }
+  for (unsigned K = 0; K < NV; ++K)
+    X[K] = AbstractValue::top(X[K].width());
+  return X;
+}
+
+std::optional<StateRegion> LoopRefiner::unreachableRegion(unsigned Id,
+                                                          const std::vector<APInt> &Point,
+                                                          Deadline Until) {
+  Loop &L = *Loops.at(Id);
+  if (!L.Unsupported.empty() || !L.TS)
+    return std::nullopt;
+  unsigned NV = L.NumVariants, N = Point.size();
+  std::vector<AbstractValue> Entry;
+  for (const APInt &V : Point)
+    Entry.push_back(AbstractValue::constant(V));
+  std::vector<AbstractValue> Reach = reachableFrom(L, Entry);
+
+  // Lines 1-8: a post-value the loop cannot reach from the entry values,
+  // grown as far as it stays apart from what it can reach.
+  std::optional<unsigned> Sep;
+  AbstractValue Post = AbstractValue::top(1);
+  for (unsigned K = 0; K < NV && !Sep; ++K) {
+    const AbstractValue &R = Reach[K];
+    if (R.contains(Point[K]))
+      continue;
+    Sep = K;
+    unsigned W = Point[K].getBitWidth();
+    Post = AbstractValue::top(W);
+    if (Point[K].sgt(R.Hi)) {
+      Post.Lo = R.Hi + 1;
+    } else if (Point[K].slt(R.Lo)) {
+      Post.Hi = R.Lo - 1;
+    } else { // a bit the loop never changes, which Point has the other way
+      APInt Differ = (R.Bits.Zero & Point[K]) | (R.Bits.One & ~Point[K]);
+      APInt Bit = APInt::getOneBitSet(W, Differ.countr_zero());
+      (Point[K].intersects(Bit) ? Post.Bits.One : Post.Bits.Zero) = Bit;
+    }
+  }
+  if (!Sep)
+    return std::nullopt;
+
+  // Lines 9-12: each entry value as wide as the post-value stays unreachable.
+  unsigned Probes = 0;
+  auto Separates = [&]() {
+    if (++Probes > MaxProbes || Deadline::clock::now() >= Until)
+      return false;
+    return reachableFrom(L, Entry)[*Sep].disjoint(Post);
+  };
+  for (unsigned K = NV; K < N; ++K) {
+    unsigned W = Point[K].getBitWidth();
+    Entry[K] = AbstractValue::top(W);
+    if (Separates())
+      continue;
+    APInt Lo = Point[K], Hi = Point[K];
+    for (bool Up : {true, false}) {
+      APInt &B = Up ? Hi : Lo;
+      APInt Limit = Up ? APInt::getSignedMaxValue(W) : APInt::getSignedMinValue(W);
+      B = farthestValid(B, Limit, Up, /*TryLimit=*/false, [&](const APInt &V) {
+        B = V;
+        Entry[K] = AbstractValue::fromRange(Lo, Hi);
+        return Separates();
+      });
+    }
+    Entry[K] = AbstractValue::fromRange(Lo, Hi);
+  }
+
+  StateRegion G;
+  for (unsigned K = 0; K < N; ++K) {
+    unsigned W = Point[K].getBitWidth();
+    const AbstractValue &V = K == *Sep ? Post : K < NV ? AbstractValue::top(W) : Entry[K];
+    G.Lo.push_back(V.Lo);
+    G.Hi.push_back(V.Hi);
+    G.Unsigned.push_back(false);
+    G.Known.push_back(K == *Sep ? V.Bits : KnownBits(W));
+  }
+  return G;
+}
+
 z3::expr LoopRefiner::badRegion(const Loop &L, const std::vector<APInt> &Point,
                                 const StateRegion *Region) {
   std::vector<z3::expr> Parts;
@@ -312,6 +426,11 @@ z3::expr LoopRefiner::badRegion(const Loop &L, const std::vector<APInt> &Point,
     if (!Region || Region->Lo[K] == Region->Hi[K]) {
       Parts.push_back(X == numeral(C, Point[K]));
       continue;
+    }
+    if (!Region->Known.empty() && !Region->Known[K].isUnknown()) {
+      const KnownBits &B = Region->Known[K];
+      APInt Mask = B.Zero | B.One;
+      Parts.push_back((X & numeral(C, Mask)) == numeral(C, B.One));
     }
     bool U = Region->Unsigned[K];
     const APInt &Lo = Region->Lo[K], &Hi = Region->Hi[K];
@@ -352,8 +471,17 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     }
     if (R.S == PdrResult::Holds) {
       z3::expr Inv = R.invariant(C);
-      if (std::string Why = checkInvariant(L.Engine->system(), Inv); !Why.empty()) {
-        O.Reason = "internal error: the loop invariant from PDR is " + Why;
+      auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
+      bool Undecided = false;
+      if (std::string Why = checkInvariant(
+              L.Engine->system(), Inv,
+              Until == Deadline::max() ? 0 : static_cast<unsigned>(std::max<long>(Ms.count(), 1)),
+              &Undecided);
+          !Why.empty()) {
+        // Undecided at the time limit: no reason, the caller names the limit.
+        if (!Undecided || Deadline::clock::now() < Until)
+          O.Reason = Undecided ? "loop invariant " + Why
+                               : "internal error: the loop invariant from PDR is " + Why;
         return O;
       }
       L.Invariants.push_back(Inv);

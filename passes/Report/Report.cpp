@@ -63,6 +63,10 @@ std::string timeLimitReason(unsigned Seconds) {
   return "time limit reached (" + std::to_string(Seconds) + " s)";
 }
 
+std::string memoryLimitReason(unsigned Megabytes) {
+  return "memory limit reached (" + std::to_string(Megabytes) + " MB)";
+}
+
 std::string formatValue(const APInt &V, bool Unsigned) {
   bool Signed = !Unsigned && V.getBitWidth() > 1;
   std::string S = toString(V, 10, Signed);

@@ -58,6 +58,15 @@ AbstractValue AbstractValue::meet(const AbstractValue &O) const {
   return {K.unionWith(fromRange(L, H).Bits), L, H};
 }
 
+AbstractValue AbstractValue::join(const AbstractValue &O) const {
+  return {Bits.intersectWith(O.Bits), APIntOps::smin(Lo, O.Lo), APIntOps::smax(Hi, O.Hi)};
+}
+
+bool AbstractValue::disjoint(const AbstractValue &O) const {
+  return Hi.slt(O.Lo) || O.Hi.slt(Lo) || Bits.Zero.intersects(O.Bits.One) ||
+         Bits.One.intersects(O.Bits.Zero);
+}
+
 bool AbstractValue::contains(const APInt &V) const {
   return !V.intersects(Bits.Zero) && Bits.One.isSubsetOf(V) && Lo.sle(V) && V.sle(Hi);
 }
@@ -437,10 +446,6 @@ bool isArithmetic(Z3_decl_kind K) {
   }
 }
 
-AbstractValue join(const AbstractValue &A, const AbstractValue &B) {
-  return {A.Bits.intersectWith(B.Bits), APIntOps::smin(A.Lo, B.Lo), APIntOps::smax(A.Hi, B.Hi)};
-}
-
 } // namespace
 
 AbstractValue Simulator::compute(const z3::expr &E) {
@@ -469,7 +474,7 @@ AbstractValue Simulator::compute(const z3::expr &E) {
   case Z3_OP_ITE:
     if (auto C = A[0].truth())
       return *C ? A[1] : A[2];
-    return join(A[1], A[2]);
+    return A[1].join(A[2]);
   case Z3_OP_EQ:
   case Z3_OP_DISTINCT: {
     if (A.size() != 2)

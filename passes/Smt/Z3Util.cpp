@@ -1,6 +1,7 @@
 //===- Z3Util.cpp - Bit-vector values between APInt and Z3 ----------------===//
 
 #include "pdpv/Z3Util.h"
+#include "pdpv/Report.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -18,6 +19,15 @@ APInt toAPInt(const z3::expr &Numeral) {
 
 APInt valueOf(const z3::model &M, const z3::expr &E) {
   return toAPInt(M.eval(E, /*model_completion=*/true));
+}
+
+std::string solverFailure(const std::string &Why) {
+  if (Why.find("memory") == std::string::npos)
+    return "solver gave up: " + Why;
+  Z3_string Limit = nullptr;
+  if (!Z3_global_param_get("memory_max_size", &Limit) || !Limit)
+    return memoryLimitReason(0);
+  return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
 }
 
 } // namespace pdpv

@@ -21,6 +21,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
@@ -39,6 +41,13 @@ static cl::opt<unsigned> TimeoutFlag("pdpv-timeout",
                                      cl::desc("PDPV: time limit per entry function in "
                                               "seconds (0: none)"),
                                      cl::init(60));
+static cl::opt<unsigned> TotalTimeoutFlag(
+    "pdpv-total-timeout",
+    cl::desc("PDPV: time limit for all entry functions together in seconds (0: none)"),
+    cl::init(0));
+static cl::opt<unsigned> MemoryLimitFlag(
+    "pdpv-memlimit", cl::desc("PDPV: memory limit of the solver in MB (0: none)"),
+    cl::init(4096));
 static cl::opt<bool> CheckSignedOverflowFlag(
     "pdpv-check-signed-overflow",
     cl::desc("PDPV: report signed integer overflow (nsw) as a property violation"));
@@ -53,12 +62,18 @@ static cl::opt<bool> NoMemoFlag(
 static cl::opt<bool> NoGeneralizeFlag(
     "pdpv-no-generalize",
     cl::desc("PDPV: refine with the counterexample's exact loop states (ablation)"));
+static cl::opt<bool> NoAbstractGeneralizeFlag(
+    "pdpv-no-abstract-generalize",
+    cl::desc("PDPV: generalize counterexamples only by the property, not by abstract "
+             "interpretation of the loop (ablation)"));
 static cl::opt<bool> VerboseFlag("pdpv-verbose",
                                  cl::desc("PDPV: print the refinement's progress on stderr"));
 
 VerifyOptions optionsFromCommandLine() {
   VerifyOptions O;
   O.TimeoutSeconds = TimeoutFlag;
+  O.TotalTimeoutSeconds = TotalTimeoutFlag;
+  O.MemoryLimitMB = MemoryLimitFlag;
   O.UB.CheckSignedOverflow = CheckSignedOverflowFlag;
   O.UB.CheckDivision = CheckDivisionFlag;
   O.Quiet = QuietFlag;
@@ -66,6 +81,7 @@ VerifyOptions optionsFromCommandLine() {
   O.Refine.Engine.Verbose = VerboseFlag;
   O.Refine.Memoize = !NoMemoFlag;
   O.Refine.Generalize = !NoGeneralizeFlag;
+  O.Refine.AbstractGeneralize = !NoAbstractGeneralizeFlag;
   return O;
 }
 
@@ -75,10 +91,16 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
     StringRef P;
     std::tie(P, Params) = Params.split(';');
     auto [Name, Value] = P.split('=');
-    if (Name == "timeout") {
-      if (Value.getAsInteger(10, O.TimeoutSeconds))
-        return make_error<StringError>("pdpv: timeout expects a number of seconds, got '" +
-                                           Value + "'",
+    unsigned *Number = StringSwitch<unsigned *>(Name)
+                           .Case("timeout", &O.TimeoutSeconds)
+                           .Case("total-timeout", &O.TotalTimeoutSeconds)
+                           .Case("memlimit", &O.MemoryLimitMB)
+                           .Default(nullptr);
+    if (Number) {
+      if (Value.getAsInteger(10, *Number))
+        return make_error<StringError>("pdpv: " + Name + " expects a number (" +
+                                           (Name == "memlimit" ? "MB" : "seconds") +
+                                           "), got '" + Value + "'",
                                        inconvertibleErrorCode());
       continue;
     }
@@ -89,16 +111,29 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                      .Case("quiet", &O.Quiet)
                      .Case("memo", &O.Refine.Memoize)
                      .Case("generalize", &O.Refine.Generalize)
+                     .Case("abstract-generalize", &O.Refine.AbstractGeneralize)
                      .Default(nullptr);
     if (!Flag || !Value.empty())
       return make_error<StringError>(
           "pdpv: unknown pass parameter '" + P +
-              "' (expected timeout=<seconds>, [no-]check-signed-overflow, "
-              "[no-]check-division, [no-]quiet, [no-]memo, [no-]generalize)",
+              "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, "
+              "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
+              "[no-]generalize, [no-]abstract-generalize)",
           inconvertibleErrorCode());
     *Flag = !Negated;
   }
+  if (Error E = validateOptions(O))
+    return std::move(E);
   return O;
+}
+
+Error validateOptions(const VerifyOptions &O) {
+  if (O.MemoryLimitMB && O.MemoryLimitMB < MinMemoryLimitMB)
+    return make_error<StringError>("pdpv: the memory limit must be 0 (none) or at least " +
+                                       Twine(MinMemoryLimitMB) + " MB, got " +
+                                       Twine(O.MemoryLimitMB),
+                                   inconvertibleErrorCode());
+  return Error::success();
 }
 
 StringRef verdictName(Verdict V) {
@@ -151,6 +186,9 @@ public:
     return get(Call, Call.getType());
   }
   APInt argument(const Argument &A) override { return get(A, A.getType()); }
+  /// Runs that start at a loop header read earlier values from the model.
+  std::function<APInt(const Value &)> Live;
+  APInt live(const Value &V) override { return Live(V); }
   APInt arbitrary(const Instruction &I, unsigned Operand, unsigned) override {
     auto It = Arbitrary.find({&I, Operand});
     unsigned W = Operand == ~0u ? I.getType()->getIntegerBitWidth()
@@ -212,7 +250,11 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
 
 class FunctionVerifier {
 public:
-  FunctionVerifier(Function &F, const VerifyOptions &Opts) : F(F), Opts(Opts) {}
+  /// Total: when the time for all entry functions is up.
+  FunctionVerifier(Function &F, const VerifyOptions &Opts, Clock::time_point Total)
+      : F(F), Opts(Opts), Deadline(Total),
+        TimeReason(Opts.TotalTimeoutSeconds ? "total " + timeLimitReason(Opts.TotalTimeoutSeconds)
+                                            : "") {}
   FunctionResult run(const std::vector<Unsupported> &Problems,
                      const std::vector<llvm::DebugLoc> &RemovedAssertions);
 
@@ -222,6 +264,8 @@ private:
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
   Execution replay(ModelOracle &Oracle, uint64_t MaxSteps);
+  bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
+                          const Check &C, const Instruction *At);
   StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
                          unsigned Id, const std::vector<APInt> &Point);
   unsigned Generalizations = 0;
@@ -229,10 +273,11 @@ private:
 
   Function &F;
   const VerifyOptions &Opts;
-  DenseMap<const Value *, const Value *> ToPrepared;
+  DenseMap<const Value *, const Value *> ToPrepared, ToModel;
   unsigned NumLoops = 0;
   std::unique_ptr<LoopRefiner> Refiner;
-  Clock::time_point Deadline = Clock::time_point::max();
+  Clock::time_point Deadline;
+  std::string TimeReason; // when Deadline is reached
   // Failures seen by the interpreter, possibly while deciding another check.
   std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
 };
@@ -319,6 +364,40 @@ Execution FunctionVerifier::replay(ModelOracle &Oracle, uint64_t MaxSteps) {
   return X;
 }
 
+/// Thesis Alg. 4.3's test: does the program, run from loop Id's header
+/// entered with the counterexample's values from before the loop, fail the
+/// check? Then the loop is modelled well enough for this counterexample and
+/// the culprit is an earlier loop. False when it cannot be told.
+bool FunctionVerifier::failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M,
+                                          Encoder &E, const Check &C, const Instruction *At) {
+  const BasicBlock *ModelHeader = Refiner->header(Id);
+  const auto *Header = dyn_cast_or_null<BasicBlock>(ToPrepared.lookup(ModelHeader));
+  // The back edges are cut: the model's header is entered only from outside.
+  const BasicBlock *ModelPre = ModelHeader->getSinglePredecessor();
+  const auto *Pre = ModelPre ? dyn_cast_or_null<BasicBlock>(ToPrepared.lookup(ModelPre)) : nullptr;
+  if (!Header || !Pre)
+    return false;
+  struct NoValue {};
+  Oracle.Live = [&](const Value &V) {
+    const Value *MV = ToModel.lookup(&V);
+    if (!MV)
+      throw NoValue();
+    return valueOf(M, E.value(MV));
+  };
+  InterpretOptions IO;
+  IO.UB = Opts.UB;
+  IO.MaxSteps = QuickReplaySteps;
+  IO.Start = {Header, Pre};
+  try {
+    Execution X = interpret(F, Oracle, IO);
+    return X.failed() && X.At == At && X.Failure == C.K;
+  } catch (const NoValue &) {
+    return false;
+  } catch (const EncodingError &) {
+    return false;
+  }
+}
+
 /// FALSE if X fails the property being decided, with the inputs; true if decided.
 bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instruction *At,
                                 const Execution &X) {
@@ -348,10 +427,10 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
   }
   bool Exact = !Opts.Refine.Generalize; // refine exact points, not regions
   for (;;) {
-    if (Opts.TimeoutSeconds) {
+    if (Deadline != Clock::time_point::max()) {
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
       if (Left.count() <= 0) {
-        CR.Reason = timeLimitReason(Opts.TimeoutSeconds);
+        CR.Reason = TimeReason;
         return;
       }
       z3::params P(S.ctx());
@@ -366,9 +445,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       return;
     case z3::unknown: {
       std::string Why = S.reason_unknown();
-      CR.Reason = (Why == "timeout" || Why == "canceled")
-                      ? timeLimitReason(Opts.TimeoutSeconds)
-                      : "solver gave up: " + Why;
+      CR.Reason = Why == "timeout" || Why == "canceled" ? TimeReason : solverFailure(Why);
       return;
     }
     case z3::sat:
@@ -386,15 +463,25 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
                   "execution";
       return;
     }
-    // The loops on the counterexample's path, last first (Alg. 4.3): is the
-    // state at each header reachable from the state the loop was entered in?
+    // The loops on the counterexample's path, last first (Alg. 4.3). A loop
+    // whose entry state already leads to the failure when the program runs
+    // from its header is not the culprit; the last loop for which that run
+    // does not fail is. PDR then decides whether the state at its header is
+    // reachable from the state the loop was entered in. (With inputs inside
+    // loops, one run may miss a failure PDR's iterations would reach: if no
+    // loop gets refined that way, the skipped loops are asked too.)
     std::map<const Instruction *, std::vector<APInt>> Iterations;
-    bool Refined = false, OnPath = false;
+    bool Refined = false;
+    std::vector<unsigned> OnPath, Skipped;
     std::vector<unsigned> Ids = Refiner->loops();
-    for (auto Id = Ids.rbegin(); Id != Ids.rend() && !Refined; ++Id) {
-      if (!M.eval(E.reached(Refiner->header(*Id)), true).is_true())
-        continue;
-      OnPath = true;
+    for (auto Id = Ids.rbegin(); Id != Ids.rend(); ++Id)
+      if (M.eval(E.reached(Refiner->header(*Id)), true).is_true())
+        OnPath.push_back(*Id);
+    std::vector<unsigned> Order;
+    for (unsigned Id : OnPath)
+      (failsFromLoopEntry(Id, Oracle, M, E, C, At) ? Skipped : Order).push_back(Id);
+    Order.insert(Order.end(), Skipped.begin(), Skipped.end());
+    for (auto Id = Order.begin(); Id != Order.end() && !Refined; ++Id) {
       std::vector<APInt> Point;
       for (const z3::expr &T : Refiner->stateIn(*Id, E))
         Point.push_back(valueOf(M, T));
@@ -402,8 +489,18 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       if (Exact) {
         O = Refiner->refine(*Id, Point, Deadline);
       } else {
-        StateRegion Region = generalize(S, E, M, C, *Id, Point);
-        O = Refiner->refine(*Id, Point, Deadline, &Region);
+        // Alg. 4.5 (abstract interpretation of the loop from its entry
+        // state); when that cannot separate the point from the loop's
+        // reachable states, the states around it that still violate.
+        std::optional<StateRegion> Region;
+        if (Opts.Refine.AbstractGeneralize)
+          Region = Refiner->unreachableRegion(*Id, Point, Deadline);
+        if (Opts.Verbose)
+          errs() << "pdpv: loop " << *Id << ": counterexample generalized by "
+                 << (Region ? "abstract interpretation" : "the property") << "\n";
+        if (!Region)
+          Region = generalize(S, E, M, C, *Id, Point);
+        O = Refiner->refine(*Id, Point, Deadline, &*Region);
       }
       if (Opts.Verbose) {
         errs() << "pdpv: loop " << *Id << " at (";
@@ -420,7 +517,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       }
       switch (O.K) {
       case LoopRefiner::Outcome::Unknown:
-        CR.Reason = O.Reason.empty() ? timeLimitReason(Opts.TimeoutSeconds) : O.Reason;
+        CR.Reason = O.Reason.empty() ? TimeReason : O.Reason;
         return;
       case LoopRefiner::Outcome::Strengthened:
         for (unsigned L : O.Changed)
@@ -437,7 +534,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       Exact = !Opts.Refine.Generalize;
       continue;
     }
-    if (!OnPath) {
+    if (OnPath.empty()) {
       CR.Reason = "internal error: the solver's counterexample passes no loop and is not "
                   "confirmed by concrete execution";
       return;
@@ -512,8 +609,10 @@ FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
 }
 
 void FunctionVerifier::checkModel(FunctionResult &R) {
-  if (Opts.TimeoutSeconds)
+  if (Opts.TimeoutSeconds && Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds) < Deadline) {
     Deadline = Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds);
+    TimeReason = timeLimitReason(Opts.TimeoutSeconds);
+  }
 
   // The model is built on a clone; the prepared function stays executable.
   ValueToValueMapTy VMap;
@@ -534,6 +633,9 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     unknownAll(R, "internal error: the acyclic model is invalid " + Broken, DebugLoc());
     return;
   }
+  for (auto KV : VMap) // after passification: header phis map to variants
+    if (KV.second)
+      ToModel[KV.first] = KV.second;
 
   try {
     z3::context Ctx;
@@ -556,7 +658,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
   } catch (const EncodingError &Ex) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
-    unknownAll(R, std::string("solver error: ") + Ex.msg(), DebugLoc());
+    unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
   }
 }
 
@@ -585,8 +687,13 @@ const char *failureText(CheckKind K) {
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
   std::vector<FunctionResult> Results;
+  // Z3 gives up with "max. memory exceeded" instead of taking the process down.
+  z3::set_param("memory_max_size", static_cast<int>(Opts.MemoryLimitMB));
+  Clock::time_point Total = Opts.TotalTimeoutSeconds
+                                ? Clock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
+                                : Clock::time_point::max();
   for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB))
-    Results.push_back(FunctionVerifier(*E.F, Opts).run(E.Problems, E.RemovedAssertions));
+    Results.push_back(FunctionVerifier(*E.F, Opts, Total).run(E.Problems, E.RemovedAssertions));
   return Results;
 }
 
@@ -643,7 +750,24 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
   }
 }
 
+namespace {
+/// A bad option value, reported like any other compile error.
+struct OptionError : DiagnosticInfo {
+  std::string Message;
+  explicit OptionError(std::string M)
+      : DiagnosticInfo(Kind, DS_Error), Message(std::move(M)) {}
+  void print(DiagnosticPrinter &DP) const override { DP << Message; }
+  static const int Kind;
+};
+const int OptionError::Kind = getNextAvailablePluginDiagnosticKind();
+} // namespace
+
 PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
+  // -mllvm flags reach us unchecked: a bad value is a compile error.
+  if (Error E = validateOptions(Opts)) {
+    M.getContext().diagnose(OptionError(toString(std::move(E))));
+    return PreservedAnalyses::all();
+  }
   reportResults(errs(), verifyModule(M, Opts), Opts);
   return PreservedAnalyses::all();
 }

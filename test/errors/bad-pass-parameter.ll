@@ -1,9 +1,17 @@
 ; Malformed pass parameters stop opt with a message naming what is accepted.
 ; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<bogus>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=UNKNOWN
 ; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<timeout=soon>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=TIMEOUT
+; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<total-timeout=-1>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=TOTAL
+; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<memlimit=lots>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=MEMORY
+; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<memlimit=10>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=TOO-LITTLE
 ; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<quiet=yes>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=VALUE
-; UNKNOWN: pdpv: unknown pass parameter 'bogus' (expected timeout=<seconds>, [no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, [no-]generalize)
-; TIMEOUT: pdpv: timeout expects a number of seconds, got 'soon'
+; The same checks for the flags, which clang passes with -mllvm:
+; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes=pdpv -pdpv-memlimit=10 %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=TOO-LITTLE
+; UNKNOWN: pdpv: unknown pass parameter 'bogus' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, [no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, [no-]generalize, [no-]abstract-generalize)
+; TIMEOUT: pdpv: timeout expects a number (seconds), got 'soon'
+; TOTAL: pdpv: total-timeout expects a number (seconds), got '-1'
+; MEMORY: pdpv: memlimit expects a number (MB), got 'lots'
+; TOO-LITTLE: pdpv: the memory limit must be 0 (none) or at least 64 MB, got 10
 ; VALUE: pdpv: unknown pass parameter 'quiet=yes'
 define i32 @main() {
   ret i32 0
