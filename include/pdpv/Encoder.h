@@ -39,6 +39,7 @@
 
 #include <z3++.h>
 
+#include <optional>
 #include <stdexcept>
 
 #include <string>

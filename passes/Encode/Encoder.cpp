@@ -127,16 +127,19 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
       // The value of the edge actually taken; edges from outside the
       // encoded region contribute nothing (their block is never live).
       unsigned W = Phi->getType()->getIntegerBitWidth();
-      // The innermost default stands for "no edge taken": then the block is
-      // not reached and the value is never observed, so it is no input.
-      z3::expr V = fresh("unreached", W);
+      // When no edge is taken the block is not reached and the value is
+      // never observed: the last edge's value serves as the default (an
+      // extra free value here would only blur abstract simulation).
+      std::optional<z3::expr> V;
       for (unsigned K = Phi->getNumIncomingValues(); K-- > 0;) {
         const BasicBlock *P = Phi->getIncomingBlock(K);
         if (!LiveOut.count(P))
           continue;
-        V = z3::ite(edge(P, &BB), operand(I, K), V);
+        V = V ? z3::ite(edge(P, &BB), operand(I, K), *V) : operand(I, K);
       }
-      bind(&I, V);
+      if (!V)
+        V = fresh("unreached", W);
+      bind(&I, *V);
       continue;
     }
     if (I.getType()->isVoidTy() || I.isTerminator()) {

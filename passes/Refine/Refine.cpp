@@ -310,6 +310,61 @@ namespace {
 // and a cap (then: anything is reachable). Generalizing one counterexample
 // runs at most MaxProbes of them.
 constexpr unsigned ExactRounds = 8, MaxRounds = 64, MaxProbes = 300;
+
+/// Narrows the boxes in X (by Z3 id of the state variable) to the states that
+/// can satisfy Cond (or its negation, if not Positive), as far as its
+/// conjuncts compare one variable with a constant (a loop condition such as
+/// i < 5). False if no state can.
+bool narrow(const z3::expr &Cond, bool Positive, DenseMap<unsigned, AbstractValue *> &X) {
+  if (!Cond.is_app())
+    return true;
+  Z3_decl_kind K = Cond.decl().decl_kind();
+  if (K == Z3_OP_NOT)
+    return narrow(Cond.arg(0), !Positive, X);
+  if ((K == Z3_OP_AND && Positive) || (K == Z3_OP_OR && !Positive)) {
+    for (unsigned J = 0; J < Cond.num_args(); ++J)
+      if (!narrow(Cond.arg(J), Positive, X))
+        return false;
+    return true;
+  }
+  // The encoder's Booleans of i1 values: (ite c #b1 #b0) = #b1.
+  if (K == Z3_OP_EQ && Cond.arg(0).is_ite() && Cond.arg(1).is_numeral() &&
+      z3::eq(Cond.arg(0).arg(1), Cond.arg(1)) && Cond.arg(0).arg(2).is_numeral() &&
+      !z3::eq(Cond.arg(0).arg(2), Cond.arg(1)))
+    return narrow(Cond.arg(0).arg(0), Positive, X);
+  enum Rel { Less, LessEq, Greater, GreaterEq };
+  std::optional<Rel> R;
+  switch (K) {
+  case Z3_OP_SLT: R = Less; break;
+  case Z3_OP_SLEQ: R = LessEq; break;
+  case Z3_OP_SGT: R = Greater; break;
+  case Z3_OP_SGEQ: R = GreaterEq; break;
+  default: return true;
+  }
+  z3::expr Var = Cond.arg(0), Num = Cond.arg(1);
+  if (!X.count(Var.id())) { // constant first: c < x is x > c
+    std::swap(Var, Num);
+    R = *R == Less ? Greater : *R == LessEq ? GreaterEq : *R == Greater ? Less : LessEq;
+  }
+  if (!X.count(Var.id()) || !Num.is_numeral())
+    return true;
+  if (!Positive) // not (x < c) is x >= c
+    R = *R == Less ? GreaterEq : *R == LessEq ? Greater : *R == Greater ? LessEq : Less;
+  AbstractValue &V = *X[Var.id()];
+  APInt C = toAPInt(Num), Lo = V.Lo, Hi = V.Hi;
+  if ((*R == Less && C.isMinSignedValue()) || (*R == Greater && C.isMaxSignedValue()))
+    return false;
+  switch (*R) {
+  case Less: Hi = APIntOps::smin(Hi, C - 1); break;
+  case LessEq: Hi = APIntOps::smin(Hi, C); break;
+  case Greater: Lo = APIntOps::smax(Lo, C + 1); break;
+  case GreaterEq: Lo = APIntOps::smax(Lo, C); break;
+  }
+  if (Lo.sgt(Hi))
+    return false;
+  V = V.meet(AbstractValue::fromRange(Lo, Hi));
+  return true;
+}
 } // namespace
 
 std::vector<AbstractValue> LoopRefiner::reachableFrom(const Loop &L,
@@ -320,9 +375,17 @@ std::vector<AbstractValue> LoopRefiner::reachableFrom(const Loop &L,
     X[K] = X[NV + K]; // I: x_e = x_b
   Simulator Sim(C, SimulationKind::Hybrid);
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    // A step that iterates starts in a state where the loop's condition
+    // holds: simulate from the boxes narrowed by it; the others stutter.
+    std::vector<AbstractValue> Iterating = X;
+    DenseMap<unsigned, AbstractValue *> ById;
+    for (unsigned K = 0; K < X.size(); ++K)
+      ById[TS.State[K].id()] = &Iterating[K];
+    if (!narrow(*L.Iterates, /*Positive=*/true, ById))
+      return X; // no state in X iterates
     Sim.clear();
     for (unsigned K = 0; K < X.size(); ++K)
-      Sim.set(TS.State[K], X[K]);
+      Sim.set(TS.State[K], Iterating[K]);
     std::vector<AbstractValue> Next = X;
     for (unsigned K = 0; K < NV; ++K) {
       // x_b and r never change; the constraints (nested invariants) are

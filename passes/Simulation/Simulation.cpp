@@ -495,8 +495,14 @@ AbstractValue Simulator::compute(const z3::expr &E) {
     return AbstractValue::fromBits(ternaryRule(K, A, W, E));
   if (Kind == SimulationKind::Hybrid && !isArithmetic(K))
     return AbstractValue::fromBits(ternaryRule(K, A, W, E));
-  if (auto R = intervalRule(K, A, W))
+  if (auto R = intervalRule(K, A, W)) {
+    // The hybrid keeps what the ternary rule knows too (the low bits of a
+    // sum, say: parity survives x - 2), the interval rule being the
+    // thesis' choice for arithmetic.
+    if (Kind == SimulationKind::Hybrid)
+      return R->meet(AbstractValue::fromBits(ternaryRule(K, A, W, E)));
     return *R;
+  }
   // Interval simulation of a bit-level operation: through SELECT and
   // CONJOIN, keeping only the interval.
   AbstractValue V = AbstractValue::fromBits(ternaryRule(K, A, W, E));

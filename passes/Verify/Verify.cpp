@@ -152,6 +152,8 @@ using Clock = std::chrono::steady_clock;
 /// Replays that only might find a bug get a small budget; the one that
 /// should reproduce a counterexample gets the interpreter's full one.
 constexpr uint64_t QuickReplaySteps = 1'000'000;
+/// The bound of "small" inputs, tried for a quick bug before refining.
+constexpr int SmallInput = 64;
 
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
@@ -264,6 +266,7 @@ private:
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
   Execution replay(ModelOracle &Oracle, uint64_t MaxSteps);
+  static z3::expr smallInputs(z3::context &Ctx, Encoder &E);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
   StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
@@ -351,6 +354,19 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
     R = Best;
   }
   return R;
+}
+
+/// Every nondet value and parameter outside loops within [-SmallInput, SmallInput].
+z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E) {
+  z3::expr Small = Ctx.bool_val(true);
+  for (const Input &In : E.inputs()) {
+    unsigned W = In.Var.get_sort().bv_size();
+    if ((In.K != Input::Nondet && In.K != Input::Argument) || W <= 8)
+      continue;
+    Small = Small && z3::sle(Ctx.bv_val(-SmallInput, W), In.Var) &&
+            z3::sle(In.Var, Ctx.bv_val(SmallInput, W));
+  }
+  return Small;
 }
 
 /// Interprets the prepared function on a model; records any failure.
@@ -462,6 +478,19 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
                   "execution";
       return;
+    }
+    // A second cheap try: the same failure with small inputs. Real bugs
+    // usually show with small values, and then the loops on the way run few
+    // iterations (a model may pick n = 2^30 where n = 1 fails just as well).
+    if (z3::expr Small = smallInputs(S.ctx(), E); !Small.is_true()) {
+      z3::expr_vector A(S.ctx());
+      A.push_back(C.Violated);
+      A.push_back(Small);
+      if (S.check(A) == z3::sat) {
+        ModelOracle SmallOracle(S.get_model(), E.inputs(), ToPrepared);
+        if (confirms(CR, C, At, replay(SmallOracle, QuickReplaySteps)))
+          return;
+      }
     }
     // The loops on the counterexample's path, last first (Alg. 4.3). A loop
     // whose entry state already leads to the failure when the program runs

@@ -1,0 +1,150 @@
+// The refinement loop's two helpers that are not PDR: the interpreter started
+// at a loop header (thesis Alg. 4.3) or caught in an infinite loop, and the
+// generalization of a counterexample by abstract interpretation (Alg. 4.5).
+#include "pdpv/Interpreter.h"
+#include "pdpv/LoopPasses.h"
+#include "pdpv/Refine.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace llvm;
+using namespace pdpv;
+
+namespace {
+
+// i counts from i0 up to 5; the return value is i + k, k defined before the loop.
+const char *CountTo5 = R"(
+define i32 @f(i32 %i0, i32 %k) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ %i0, %entry ], [ %inc, %body ]
+  %c = icmp slt i32 %i, 5
+  br i1 %c, label %body, label %exit
+body:
+  %inc = add i32 %i, 1
+  br label %head
+exit:
+  %r = add i32 %i, %k
+  ret i32 %r
+}
+)";
+
+// Spins forever once i reaches 3.
+const char *Spin = R"(
+define i32 @f(i32 %i0) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ %i0, %entry ], [ %next, %head ]
+  %c = icmp slt i32 %i, 3
+  %inc = add i32 %i, 1
+  %next = select i1 %c, i32 %inc, i32 %i
+  br label %head
+}
+)";
+
+std::unique_ptr<Module> parse(LLVMContext &Ctx, const char *IR) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseAssemblyString(IR, Err, Ctx);
+  EXPECT_TRUE(M) << Err.getMessage().str();
+  return M;
+}
+
+/// Serves arguments, and values from before the start as fixed numbers.
+struct FixedOracle : InputOracle {
+  std::map<std::string, APInt> Named;
+  APInt nondet(const CallBase &C, unsigned) override {
+    return APInt(C.getType()->getIntegerBitWidth(), 0);
+  }
+  APInt argument(const Argument &A) override { return Named.at(A.getName().str()); }
+  APInt arbitrary(const Instruction &I, unsigned, unsigned) override {
+    return APInt(I.getType()->getIntegerBitWidth(), 0);
+  }
+  APInt live(const Value &V) override { return Named.at(V.getName().str()); }
+};
+
+TEST(Interpreter, StartsAtALoopHeaderWithGivenValues) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, CountTo5);
+  Function &F = *M->getFunction("f");
+  BasicBlock *Entry = &F.getEntryBlock(), *Head = Entry->getSingleSuccessor();
+  FixedOracle O;
+  O.Named = {{"i0", APInt(32, 2)}, {"k", APInt(32, 100)}};
+  InterpretOptions Opts;
+  Opts.Start = {Head, Entry}; // entered from the entry block: i = i0 = 2
+  Execution X = interpret(F, O, Opts);
+  ASSERT_EQ(X.Result, Execution::Returned);
+  // Three iterations, and the values before the loop came from the oracle.
+  EXPECT_EQ(count(X.Path, Head), 4);
+  EXPECT_TRUE(X.Inputs.empty()) << "values before the start are no inputs";
+}
+
+TEST(Interpreter, StopsWhenALoopRevisitsAState) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Spin);
+  Function &F = *M->getFunction("f");
+  FixedOracle O;
+  O.Named = {{"i0", APInt(32, 0)}};
+  Execution X = interpret(F, O);
+  EXPECT_EQ(X.Result, Execution::Revisited);
+  EXPECT_LT(X.Steps, 100u) << "stopped at the first repeated state, not at the step limit";
+}
+
+/// F with its loops instrumented, passified and cut: the model the refiner works on.
+void makeModel(Function &F) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  instrumentLoops(F, LI);
+  passifyLoops(F, DT, LI);
+  ASSERT_TRUE(cutBackEdges(F));
+}
+
+TEST(Generalization, RegionIsUnreachableAndContainsThePoint) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, CountTo5);
+  Function &F = *M->getFunction("f");
+  makeModel(F);
+  z3::context C;
+  LoopRefiner R(C, F, {}, {});
+  ASSERT_EQ(R.loops().size(), 1u);
+  unsigned Id = R.loops().front();
+  ASSERT_EQ(R.numVariants(Id), 1u);
+  // State (i_e, i_b): entered with i = 0, the loop cannot end at 20.
+  std::vector<APInt> Point = {APInt(32, 20), APInt(32, 0)};
+  std::optional<StateRegion> G =
+      R.unreachableRegion(Id, Point, LoopRefiner::Deadline::max());
+  ASSERT_TRUE(G);
+  // i_e: everything above what the loop reaches from the widened i_b.
+  EXPECT_EQ(G->Lo[0].getSExtValue(), 6);
+  EXPECT_TRUE(G->Hi[0].isMaxSignedValue());
+  // i_b: widened around 0, but never past 5 (from there the loop could end higher).
+  EXPECT_LE(G->Lo[1].getSExtValue(), 0);
+  EXPECT_EQ(G->Hi[1].getSExtValue(), 5);
+  // Sound: from every i_b in the region the loop ends below the region's i_e.
+  for (int64_t B = std::max<int64_t>(G->Lo[1].getSExtValue(), -1000); B <= 5; ++B) {
+    int64_t End = std::max<int64_t>(B, 5);
+    EXPECT_LT(End, G->Lo[0].getSExtValue()) << "i_b = " << B;
+  }
+}
+
+TEST(Generalization, NoRegionForAReachablePoint) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, CountTo5);
+  Function &F = *M->getFunction("f");
+  makeModel(F);
+  z3::context C;
+  LoopRefiner R(C, F, {}, {});
+  unsigned Id = R.loops().front();
+  std::vector<APInt> Point = {APInt(32, 3), APInt(32, 0)}; // i = 3 is reached
+  EXPECT_FALSE(R.unreachableRegion(Id, Point, LoopRefiner::Deadline::max()));
+}
+
+} // namespace
