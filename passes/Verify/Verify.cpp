@@ -295,7 +295,8 @@ void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
       R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
 }
 
-/// Counterexample generalization (in the spirit of thesis Alg. 4.5): bounds
+/// Counterexample generalization when abstract interpretation of the loop
+/// (Alg. 4.5, LoopRefiner::unreachableRegion) cannot separate: bounds
 /// around loop Id's end state x_e, widened as far as every state within them
 /// still violates the property with all other inputs as in the model (each
 /// widening checked by the solver). Per variable the larger of the signed and
