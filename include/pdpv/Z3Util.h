@@ -19,6 +19,8 @@ llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 /// Why Z3 gave up (an unknown answer or an exception), for users: its memory
 /// limit (global parameter memory_max_size) is "memory limit reached".
 std::string solverFailure(const std::string &Why);
+/// Z3's reason for giving up at its time limit (or an interrupt).
+bool isTimeLimit(const std::string &Why);
 
 } // namespace pdpv
 

@@ -109,7 +109,7 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
   if (!Fails)
     return "";
   if (!Unknown.empty())
-    return "not re-checked: " + (Unknown == "timeout" || Unknown == "canceled"
+    return "not re-checked: " + (isTimeLimit(Unknown)
                                      ? std::string("time limit reached")
                                      : solverFailure(Unknown));
   return Fails;

@@ -21,6 +21,8 @@ APInt valueOf(const z3::model &M, const z3::expr &E) {
   return toAPInt(M.eval(E, /*model_completion=*/true));
 }
 
+bool isTimeLimit(const std::string &Why) { return Why == "timeout" || Why == "canceled"; }
+
 std::string solverFailure(const std::string &Why) {
   if (Why.find("memory") == std::string::npos)
     return "solver gave up: " + Why;

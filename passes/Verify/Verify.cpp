@@ -462,7 +462,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       return;
     case z3::unknown: {
       std::string Why = S.reason_unknown();
-      CR.Reason = Why == "timeout" || Why == "canceled" ? TimeReason : solverFailure(Why);
+      CR.Reason = isTimeLimit(Why) ? TimeReason : solverFailure(Why);
       return;
     }
     case z3::sat:

@@ -98,29 +98,37 @@ TEST(Interpreter, StopsWhenALoopRevisitsAState) {
   EXPECT_LT(X.Steps, 100u) << "stopped at the first repeated state, not at the step limit";
 }
 
-/// F with its loops instrumented, passified and cut: the model the refiner works on.
-void makeModel(Function &F) {
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  instrumentLoops(F, LI);
-  passifyLoops(F, DT, LI);
-  ASSERT_TRUE(cutBackEdges(F));
-}
-
-TEST(Generalization, RegionIsUnreachableAndContainsThePoint) {
+/// CountTo5's model (loops instrumented, passified and cut) and its refiner.
+class Generalization : public ::testing::Test {
+protected:
+  void SetUp() override {
+    M = parse(Ctx, CountTo5);
+    Function &F = *M->getFunction("f");
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    instrumentLoops(F, LI);
+    passifyLoops(F, DT, LI);
+    ASSERT_TRUE(cutBackEdges(F));
+    R = std::make_unique<LoopRefiner>(C, F, UBOptions{}, RefineOptions{});
+    ASSERT_EQ(R->loops().size(), 1u);
+    Id = R->loops().front();
+    ASSERT_EQ(R->numVariants(Id), 1u);
+  }
+  /// The region around the state (i_e, i_b).
+  std::optional<StateRegion> region(int64_t End, int64_t Begin) {
+    std::vector<APInt> Point = {APInt(32, End, true), APInt(32, Begin, true)};
+    return R->unreachableRegion(Id, Point, LoopRefiner::Deadline::max());
+  }
   LLVMContext Ctx;
-  auto M = parse(Ctx, CountTo5);
-  Function &F = *M->getFunction("f");
-  makeModel(F);
+  std::unique_ptr<Module> M;
   z3::context C;
-  LoopRefiner R(C, F, {}, {});
-  ASSERT_EQ(R.loops().size(), 1u);
-  unsigned Id = R.loops().front();
-  ASSERT_EQ(R.numVariants(Id), 1u);
-  // State (i_e, i_b): entered with i = 0, the loop cannot end at 20.
-  std::vector<APInt> Point = {APInt(32, 20), APInt(32, 0)};
-  std::optional<StateRegion> G =
-      R.unreachableRegion(Id, Point, LoopRefiner::Deadline::max());
+  std::unique_ptr<LoopRefiner> R;
+  unsigned Id = 0;
+};
+
+TEST_F(Generalization, RegionIsUnreachableAndContainsThePoint) {
+  // Entered with i = 0, the loop cannot end at 20.
+  std::optional<StateRegion> G = region(20, 0);
   ASSERT_TRUE(G);
   // i_e: everything above what the loop reaches from the widened i_b.
   EXPECT_EQ(G->Lo[0].getSExtValue(), 6);
@@ -135,16 +143,8 @@ TEST(Generalization, RegionIsUnreachableAndContainsThePoint) {
   }
 }
 
-TEST(Generalization, NoRegionForAReachablePoint) {
-  LLVMContext Ctx;
-  auto M = parse(Ctx, CountTo5);
-  Function &F = *M->getFunction("f");
-  makeModel(F);
-  z3::context C;
-  LoopRefiner R(C, F, {}, {});
-  unsigned Id = R.loops().front();
-  std::vector<APInt> Point = {APInt(32, 3), APInt(32, 0)}; // i = 3 is reached
-  EXPECT_FALSE(R.unreachableRegion(Id, Point, LoopRefiner::Deadline::max()));
+TEST_F(Generalization, NoRegionForAReachablePoint) {
+  EXPECT_FALSE(region(3, 0)); // i = 3 is reached
 }
 
 } // namespace
