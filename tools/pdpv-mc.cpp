@@ -44,6 +44,10 @@ static cl::opt<ExpansionKind> Expansion(
                clEnumValN(ExpansionKind::Interval, "interval", "interval simulation"),
                clEnumValN(ExpansionKind::Hybrid, "hybrid", "hybrid simulation"),
                clEnumValN(ExpansionKind::Lifting, "lifting", "unsat core with fixed inputs")));
+static cl::opt<SolverKind> Solver(
+    "solver", cl::desc("Z3 solver for PDR's queries"), cl::init(SolverKind::Generic),
+    cl::values(clEnumValN(SolverKind::Generic, "generic", "Z3's default solver"),
+               clEnumValN(SolverKind::BitVector, "qfbv", "Z3's QF_BV solver (bit-blasting)")));
 static cl::opt<bool> NoReshape("no-reshape", cl::desc("ablation: do not reshape polytopes"));
 static cl::opt<unsigned> Guides("guides",
                                 cl::desc("k: guides per reshaped boundary (relates k+1 words)"),
@@ -100,6 +104,7 @@ int main(int Argc, char **Argv) {
   Opts.Guides = Guides;
   Opts.CoreShrinking = !NoCore;
   Opts.Generalize = !NoGeneralize;
+  Opts.Solver = Solver;
   Opts.Verbose = Verbose;
   PdrResult R = Pdr(M->TS, Opts).run();
   if (Stats)

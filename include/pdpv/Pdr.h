@@ -29,6 +29,10 @@ namespace pdpv {
 enum class UnitKind { Cubes, Polytopes, Hybrid };
 /// How a concrete predecessor (or bad state) is expanded to a set of states.
 enum class ExpansionKind { Ternary, Interval, Hybrid, Lifting };
+/// Which Z3 solver answers PDR's queries: the generic one (fast on the
+/// linear rows of polytopes) or the QF_BV tactic stack (bit-blasting
+/// preprocessing, fast on bit-level hardware).
+enum class SolverKind { Generic, BitVector };
 
 struct PdrOptions {
   unsigned TimeoutSeconds = 0;     // 0: no limit
@@ -40,6 +44,7 @@ struct PdrOptions {
   unsigned Guides = 1;             // k: guides per new boundary, relating k+1 variables
   bool CoreShrinking = true;       // shrink blocked units with unsat cores
   bool Generalize = true;          // then drop atoms and relax bounds
+  SolverKind Solver = SolverKind::Generic;
   bool Verbose = false;            // progress on stderr
 };
 

@@ -107,11 +107,16 @@ struct LaterFirst {
 
 struct TimeUp {};
 
+z3::solver makeSolver(z3::context &C, const PdrOptions &Opts) {
+  return Opts.Solver == SolverKind::BitVector ? z3::solver(C, "QF_BV") : z3::solver(C);
+}
+
 } // namespace
 
 struct Pdr::Impl {
   Impl(const TransitionSystem &TS, PdrOptions Opts)
-      : Sys(TS), Opts(Opts), C(TS.Ctx), Main(C), Lift(C), InitS(C),
+      : Sys(TS), Opts(Opts), C(TS.Ctx), Main(makeSolver(C, Opts)), Lift(makeSolver(C, Opts)),
+        InitS(makeSolver(C, Opts)),
         InitAct(C.bool_const("pdpv.act.init")), BadAct(C.bool_const("pdpv.act.bad")),
         InfAct(C.bool_const("pdpv.act.inf")), Rng(Opts.Seed),
         Sim(C, Opts.Expansion == ExpansionKind::Ternary    ? SimulationKind::Ternary
