@@ -9,8 +9,10 @@
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/IR/DebugLoc.h"
+#include "llvm/IR/Function.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
 #include <string>
 
 namespace pdpv {
@@ -37,6 +39,9 @@ void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
 std::string timeLimitReason(unsigned Seconds);
 /// The reason given when the solver's memory limit cuts a search short.
 std::string memoryLimitReason(unsigned Megabytes);
+
+/// Source-level names of values, from the debug records (#dbg_value).
+std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F);
 
 /// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
 std::string formatValue(const llvm::APInt &V, bool Unsigned = false);

@@ -28,6 +28,7 @@ struct VerifyOptions {
   unsigned MemoryLimitMB = 4096;    // the solver's memory; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
   bool Verbose = false;         // refinement progress on stderr
+  bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)
   RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
 };
 
@@ -62,6 +63,9 @@ struct CheckResult {
 struct LoopInvariant {
   SourceLocation Loc;
   std::vector<std::string> Conjuncts;
+  // The symbolic encoding's one invariant over the whole function's state,
+  // its program counter 'pc' included (located at the function's start).
+  bool WholeFunction = false;
 };
 
 struct FunctionResult {

@@ -6,6 +6,7 @@
 
 #include <z3++.h>
 
+#include <map>
 #include <string>
 
 namespace pdpv {
@@ -21,6 +22,8 @@ llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 std::string solverFailure(const std::string &Why);
 /// Z3's reason for giving up at its time limit (or an interrupt).
 bool isTimeLimit(const std::string &Why);
+/// Every uninterpreted constant of Root, keyed by its AST id.
+void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 
 } // namespace pdpv
 

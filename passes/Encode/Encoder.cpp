@@ -124,6 +124,8 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
   z3::expr Live = reached(&BB);
   for (const Instruction &I : BB) {
     if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+      if (Values.count(&I))
+        continue; // bound by the caller (a state variable of ProgramSystem)
       // The value of the edge actually taken; edges from outside the
       // encoded region contribute nothing (their block is never live).
       unsigned W = Phi->getType()->getIntegerBitWidth();

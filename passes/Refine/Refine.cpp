@@ -11,6 +11,7 @@
 #include "pdpv/Refine.h"
 #include "pdpv/BoundSearch.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -49,36 +50,6 @@ struct LoopRefiner::Loop {
 };
 
 namespace {
-
-/// Source-level names from the debug records (#dbg_value), else IR names.
-std::map<const Value *, std::string> sourceNames(const Function &F) {
-  std::map<const Value *, std::string> Names;
-  for (const Instruction &I : instructions(F))
-    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-      for (Value *V : R.location_ops())
-        if (V)
-          Names.try_emplace(V, R.getVariable()->getName().str());
-  return Names;
-}
-
-/// Every uninterpreted constant of E.
-void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
-  std::vector<z3::expr> Stack{Root};
-  DenseSet<unsigned> Seen;
-  while (!Stack.empty()) {
-    z3::expr E = Stack.back();
-    Stack.pop_back();
-    if (!Seen.insert(E.id()).second)
-      continue;
-    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
-      Out.emplace(E.id(), E);
-      continue;
-    }
-    if (E.is_app())
-      for (unsigned K = 0; K < E.num_args(); ++K)
-        Stack.push_back(E.arg(K));
-  }
-}
 
 z3::expr conjunction(z3::context &C, const std::vector<z3::expr> &Es) {
   z3::expr R = C.bool_val(true);

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
 
 using namespace llvm;
 
@@ -74,6 +76,16 @@ std::string formatValue(const APInt &V, bool Unsigned) {
     S += " (0x" + toString(V, 16, /*Signed=*/false, /*formatAsCLiteral=*/false,
                             /*UpperCase=*/false) + ")";
   return S;
+}
+
+std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F) {
+  std::map<const llvm::Value *, std::string> Names;
+  for (const llvm::Instruction &I : llvm::instructions(F))
+    for (const llvm::DbgVariableRecord &R : llvm::filterDbgVars(I.getDbgRecordRange()))
+      for (llvm::Value *V : R.location_ops())
+        if (V)
+          Names.try_emplace(V, R.getVariable()->getName().str());
+  return Names;
 }
 
 } // namespace pdpv

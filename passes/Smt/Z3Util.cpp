@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -30,6 +32,24 @@ std::string solverFailure(const std::string &Why) {
   if (!Z3_global_param_get("memory_max_size", &Limit) || !Limit)
     return memoryLimitReason(0);
   return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
+}
+
+void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
+  std::vector<z3::expr> Stack{Root};
+  std::set<unsigned> Seen;
+  while (!Stack.empty()) {
+    z3::expr E = Stack.back();
+    Stack.pop_back();
+    if (!Seen.insert(E.id()).second)
+      continue;
+    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      Out.emplace(E.id(), E);
+      continue;
+    }
+    if (E.is_app())
+      for (unsigned K = 0; K < E.num_args(); ++K)
+        Stack.push_back(E.arg(K));
+  }
 }
 
 } // namespace pdpv

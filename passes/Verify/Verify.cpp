@@ -12,6 +12,7 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
+#include "pdpv/ProgramSystem.h"
 #include "pdpv/Refine.h"
 #include "pdpv/Z3Util.h"
 
@@ -66,6 +67,10 @@ static cl::opt<bool> NoAbstractGeneralizeFlag(
     "pdpv-no-abstract-generalize",
     cl::desc("PDPV: generalize counterexamples only by the property, not by abstract "
              "interpretation of the loop (ablation)"));
+static cl::opt<bool> SymbolicFlag(
+    "pdpv-symbolic",
+    cl::desc("PDPV: one PDR run on the whole function with an explicit program counter "
+             "instead of loop invariants (thesis 4.2.1, for comparison)"));
 static cl::opt<bool> VerboseFlag("pdpv-verbose",
                                  cl::desc("PDPV: print the refinement's progress on stderr"));
 
@@ -78,6 +83,7 @@ VerifyOptions optionsFromCommandLine() {
   O.UB.CheckDivision = CheckDivisionFlag;
   O.Quiet = QuietFlag;
   O.Verbose = VerboseFlag;
+  O.Symbolic = SymbolicFlag;
   O.Refine.Engine.Verbose = VerboseFlag;
   O.Refine.Memoize = !NoMemoFlag;
   O.Refine.Generalize = !NoGeneralizeFlag;
@@ -112,13 +118,14 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                      .Case("memo", &O.Refine.Memoize)
                      .Case("generalize", &O.Refine.Generalize)
                      .Case("abstract-generalize", &O.Refine.AbstractGeneralize)
+                     .Case("symbolic", &O.Symbolic)
                      .Default(nullptr);
     if (!Flag || !Value.empty())
       return make_error<StringError>(
           "pdpv: unknown pass parameter '" + P +
               "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, "
               "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
-              "[no-]generalize, [no-]abstract-generalize)",
+              "[no-]generalize, [no-]abstract-generalize, [no-]symbolic)",
           inconvertibleErrorCode());
     *Flag = !Negated;
   }
@@ -152,8 +159,8 @@ using Clock = std::chrono::steady_clock;
 /// Replays that only might find a bug get a small budget; the one that
 /// should reproduce a counterexample gets the interpreter's full one.
 constexpr uint64_t QuickReplaySteps = 1'000'000;
-/// The bound of "small" inputs, tried for a quick bug before refining.
-constexpr int SmallInput = 64;
+/// Bounds of "small" inputs, tried for a quick bug before refining.
+constexpr int SmallInputBounds[] = {2, 64};
 
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
@@ -265,8 +272,9 @@ private:
   void unknownAll(FunctionResult &R, const std::string &Why, const DebugLoc &Loc);
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
-  Execution replay(ModelOracle &Oracle, uint64_t MaxSteps);
-  static z3::expr smallInputs(z3::context &Ctx, Encoder &E);
+  Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
+  void checkSymbolic(FunctionResult &R);
+  static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
   StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
@@ -357,21 +365,21 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
   return R;
 }
 
-/// Every nondet value and parameter outside loops within [-SmallInput, SmallInput].
-z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E) {
+/// Every nondet value and parameter wider than 8 bits within [-Bound, Bound].
+z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E, int Bound) {
   z3::expr Small = Ctx.bool_val(true);
   for (const Input &In : E.inputs()) {
     unsigned W = In.Var.get_sort().bv_size();
     if ((In.K != Input::Nondet && In.K != Input::Argument) || W <= 8)
       continue;
-    Small = Small && z3::sle(Ctx.bv_val(-SmallInput, W), In.Var) &&
-            z3::sle(In.Var, Ctx.bv_val(SmallInput, W));
+    Small = Small && z3::sle(Ctx.bv_val(-Bound, W), In.Var) &&
+            z3::sle(In.Var, Ctx.bv_val(Bound, W));
   }
   return Small;
 }
 
 /// Interprets the prepared function on a model; records any failure.
-Execution FunctionVerifier::replay(ModelOracle &Oracle, uint64_t MaxSteps) {
+Execution FunctionVerifier::replay(InputOracle &Oracle, uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = Opts.UB;
   IO.MaxSteps = MaxSteps;
@@ -480,18 +488,29 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
                   "execution";
       return;
     }
-    // A second cheap try: the same failure with small inputs. Real bugs
-    // usually show with small values, and then the loops on the way run few
-    // iterations (a model may pick n = 2^30 where n = 1 fails just as well).
-    if (z3::expr Small = smallInputs(S.ctx(), E); !Small.is_true()) {
+    // A second cheap try: the same failure with small inputs, smallest
+    // first. Real bugs usually show with small values, and then the loops on
+    // the way run few iterations (a model may pick n = 2^30 where n = 1 fails
+    // just as well). If no replay fails, the smallest such counterexample is
+    // the one refined: should its loop states be reachable, PDR's traces to
+    // them are short.
+    for (int Bound : SmallInputBounds) {
+      z3::expr Small = smallInputs(S.ctx(), E, Bound);
+      if (Small.is_true())
+        break;
       z3::expr_vector A(S.ctx());
       A.push_back(C.Violated);
       A.push_back(Small);
-      if (S.check(A) == z3::sat) {
-        ModelOracle SmallOracle(S.get_model(), E.inputs(), ToPrepared);
-        if (confirms(CR, C, At, replay(SmallOracle, QuickReplaySteps)))
-          return;
-      }
+      if (S.check(A) != z3::sat)
+        continue;
+      ModelOracle SmallOracle(S.get_model(), E.inputs(), ToPrepared);
+      Execution SmallX = replay(SmallOracle, QuickReplaySteps);
+      if (confirms(CR, C, At, SmallX))
+        return;
+      M = S.get_model();
+      Oracle = std::move(SmallOracle);
+      X = std::move(SmallX);
+      break;
     }
     // The loops on the counterexample's path, last first (Alg. 4.3). A loop
     // whose entry state already leads to the failure when the program runs
@@ -587,6 +606,9 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     }
     CR.Reason = Y.Result == Execution::StepLimit
                     ? "the counterexample could not be replayed within the step limit"
+                : Y.Result == Execution::Revisited
+                    ? "PDR reached the loop states of a counterexample, but on the inputs "
+                      "assembled from it the program loops forever"
                     : "PDR reached the loop states of a counterexample, but the program does "
                       "not fail on the inputs assembled from it";
     return;
@@ -643,6 +665,10 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     Deadline = Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds);
     TimeReason = timeLimitReason(Opts.TimeoutSeconds);
   }
+  if (Opts.Symbolic) {
+    checkSymbolic(R);
+    return;
+  }
 
   // The model is built on a clone; the prepared function stays executable.
   ValueToValueMapTy VMap;
@@ -685,6 +711,71 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
       for (unsigned Id : Refiner->loops())
         if (!Refiner->invariantText(Id).empty())
           R.Invariants.push_back({userLocation(Refiner->location(Id)), Refiner->invariantText(Id)});
+  } catch (const EncodingError &Ex) {
+    unknownAll(R, Ex.what(), DebugLoc());
+  } catch (const z3::exception &Ex) {
+    unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
+  }
+}
+
+/// Thesis §4.2.1 for comparison: PDR on the whole function, one property at
+/// a time, keeping its trace between properties. FALSE still needs the
+/// interpreter to fail on the trace's inputs; TRUE needs the invariant to
+/// pass a fresh solver's re-check.
+void FunctionVerifier::checkSymbolic(FunctionResult &R) {
+  try {
+    z3::context Ctx;
+    std::unique_ptr<ProgramSystem> PS = encodeProgram(Ctx, F, Opts.UB);
+    if (!PS->Unsupported.empty()) {
+      unknownAll(R, "unsupported " + PS->Unsupported, DebugLoc());
+      return;
+    }
+    Pdr Engine(PS->TS, Opts.Refine.Engine);
+    LoopInvariant Proof;
+    Proof.WholeFunction = true;
+    Proof.Loc = userLocation(F.getEntryBlock().getFirstNonPHIOrDbg()->getDebugLoc());
+    for (const Check &C : PS->Checks) {
+      CheckResult CR{C.K, userLocation(C.At->getDebugLoc()), Verdict::Unknown, "", {}};
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
+      if (auto It = Confirmed.find({C.At, C.K}); It != Confirmed.end()) {
+        CR.V = Verdict::False;
+        CR.Inputs = describeInputs(It->second);
+      } else if (Deadline != Clock::time_point::max() && Left.count() < 1000) {
+        CR.Reason = TimeReason;
+      } else {
+        Engine.setTimeLimit(Deadline == Clock::time_point::max() ? 0 : Left.count() / 1000);
+        Engine.setBad(C.Violated);
+        PdrResult Res = Engine.run();
+        if (Res.S == PdrResult::Holds) {
+          bool Undecided = false;
+          std::string Why = checkInvariant(Engine.system(), Res.invariant(Ctx),
+                                           Deadline == Clock::time_point::max()
+                                               ? 0
+                                               : std::max<long>(Left.count(), 1),
+                                           &Undecided);
+          if (Why.empty()) {
+            CR.V = Verdict::True;
+            for (const std::string &T : Res.Text)
+              if (!is_contained(Proof.Conjuncts, T))
+                Proof.Conjuncts.push_back(T);
+          } else {
+            CR.Reason = Undecided ? "invariant " + Why
+                                  : "internal error: the invariant from PDR is " + Why;
+          }
+        } else if (Res.S == PdrResult::Fails) {
+          std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
+          Execution X = replay(*Inputs, InterpretOptions().MaxSteps);
+          if (!confirms(CR, C, C.At, X))
+            CR.Reason = "internal error: PDR's counterexample is not confirmed by concrete "
+                        "execution";
+        } else {
+          CR.Reason = Clock::now() + std::chrono::seconds(1) < Deadline ? Res.Reason : TimeReason;
+        }
+      }
+      R.Checks.push_back(std::move(CR));
+    }
+    if (!Proof.Conjuncts.empty())
+      R.Invariants.push_back(std::move(Proof));
   } catch (const EncodingError &Ex) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
@@ -771,7 +862,11 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
         std::string Text;
         for (const std::string &C : L.Conjuncts)
           Text += (Text.empty() ? "" : " && ") + C;
-        diagnose(OS, L.Loc, Severity::Remark, "loop invariant: " + Text, R.Name);
+        diagnose(OS, L.Loc, Severity::Remark,
+                 (L.WholeFunction ? "invariant of the function (pc: its blocks in layout order): "
+                                  : "loop invariant: ") +
+                     Text,
+                 R.Name);
       }
     std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
                           std::to_string(Proved) + " proved, " + std::to_string(Failed) +
