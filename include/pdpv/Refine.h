@@ -52,6 +52,9 @@ struct RefineOptions {
   // ... by abstract interpretation of the loop first (else only by the
   // states around the counterexample that violate the property too)
   bool AbstractGeneralize = true;
+  // Start each loop with the candidate relations (x >= x_0, x + y == x_0 +
+  // y_0, ...) that are inductive (thesis ch. 6: invariants from outside PDR)
+  bool SeedInvariants = true;
 };
 
 class LoopRefiner {
@@ -106,6 +109,7 @@ private:
   struct Loop;
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
+  void seedInvariants(Loop &L);
   /// The values each x_e can take at L's header when L is entered in Entry
   /// (a value set per state variable; the x_e ones are ignored).
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);

@@ -120,9 +120,127 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
         L->Unsupported = E.what();
       }
     }
+  // Innermost loops first: their invariants are part of the outer systems
+  // by the time those are seeded.
+  if (Opts.SeedInvariants)
+    for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
+      if (It->second->Unsupported.empty() && It->second->TS)
+        seedInvariants(*It->second);
 }
 
 LoopRefiner::~LoopRefiner() = default;
+
+namespace {
+/// Houdini's solver budget per loop: candidates are a cheap head start, not
+/// worth waiting for.
+constexpr unsigned SeedQueryMs = 1000, SeedMaxQueries = 64;
+
+struct Candidate {
+  z3::expr E;
+  std::string Text;
+};
+
+/// Relations between a loop's state at its header (x) and at its entry
+/// (x_0) that hold initially (x = x_0) by construction and are typical of
+/// loops: a variable kept, only growing or shrinking, keeping its sign or
+/// parity, two variables trading (constant sum or difference).
+std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants) {
+  std::vector<Candidate> Cs;
+  auto X = [&](unsigned K) { return TS.State[K]; };
+  auto X0 = [&](unsigned K) { return TS.State[NumVariants + K]; };
+  auto N = [&](unsigned K) { return TS.StateNames[K]; };
+  auto N0 = [&](unsigned K) { return TS.StateNames[NumVariants + K]; };
+  for (unsigned K = 0; K < NumVariants; ++K) {
+    z3::context &C = TS.Ctx;
+    unsigned W = TS.width(K);
+    z3::expr Zero = C.bv_val(0, W);
+    Cs.push_back({X(K) == X0(K), N(K) + " == " + N0(K)});
+    Cs.push_back({z3::sge(X(K), X0(K)), N(K) + " >= " + N0(K)});
+    Cs.push_back({z3::sle(X(K), X0(K)), N(K) + " <= " + N0(K)});
+    if (W > 1) {
+      Cs.push_back({z3::implies(z3::sge(X0(K), Zero), z3::sge(X(K), Zero)),
+                    "(" + N0(K) + " < 0 || " + N(K) + " >= 0)"});
+      Cs.push_back({z3::implies(z3::sgt(X0(K), Zero), z3::sgt(X(K), Zero)),
+                    "(" + N0(K) + " <= 0 || " + N(K) + " > 0)"});
+      Cs.push_back({X(K).extract(0, 0) == X0(K).extract(0, 0),
+                    "(" + N(K) + " & 1) == (" + N0(K) + " & 1)"});
+    }
+    for (unsigned J = K + 1; J < NumVariants; ++J) {
+      if (TS.width(J) != W)
+        continue;
+      Cs.push_back({X(K) + X(J) == X0(K) + X0(J),
+                    N(K) + " + " + N(J) + " == " + N0(K) + " + " + N0(J) + " (wrapping)"});
+      Cs.push_back({X(K) - X(J) == X0(K) - X0(J),
+                    N(K) + " - " + N(J) + " == " + N0(K) + " - " + N0(J) + " (wrapping)"});
+      z3::expr Sum = X(K) + X(J), Sum0 = X0(K) + X0(J);
+      Cs.push_back({z3::implies(z3::sgt(Sum0, Zero), z3::sgt(Sum, Zero)),
+                    "(" + N0(K) + " + " + N0(J) + " <= 0 || " + N(K) + " + " + N(J) +
+                        " > 0) (wrapping)"});
+    }
+  }
+  return Cs;
+}
+} // namespace
+
+/// Thesis ch. 6 (external loop invariants): guesses from candidates()
+/// that survive Houdini's fixed point (drop every candidate a consecution
+/// counterexample violates) and a fresh solver's re-check join LI_l before
+/// any refinement, as if a user had annotated them.
+void LoopRefiner::seedInvariants(Loop &L) {
+  TransitionSystem &TS = *L.TS;
+  std::vector<Candidate> Cs = candidates(TS, L.NumVariants);
+  if (Cs.empty())
+    return;
+  z3::solver S(C);
+  z3::params P(C);
+  P.set("timeout", SeedQueryMs);
+  S.set(P);
+  S.add(TS.transition());
+  std::vector<bool> Alive(Cs.size(), true);
+  for (unsigned Query = 0;; ++Query) {
+    if (Query == SeedMaxQueries)
+      return;
+    z3::expr Now = C.bool_val(true), Next = C.bool_val(true);
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K]) {
+        Now = Now && Cs[K].E;
+        Next = Next && TS.prime(Cs[K].E);
+      }
+    z3::expr_vector A(C);
+    A.push_back(Now);
+    A.push_back(!Next);
+    z3::check_result R = S.check(A);
+    if (R == z3::unknown)
+      return;
+    if (R == z3::unsat)
+      break;
+    z3::model M = S.get_model();
+    bool Dropped = false;
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K] && !M.eval(TS.prime(Cs[K].E), true).is_true()) {
+        Alive[K] = false;
+        Dropped = true;
+      }
+    if (!Dropped)
+      return; // cannot happen with a sound model; give up rather than loop
+  }
+  std::vector<z3::expr> Kept;
+  std::vector<std::string> Text;
+  for (size_t K = 0; K < Cs.size(); ++K)
+    if (Alive[K] && !Cs[K].E.simplify().is_true()) {
+      Kept.push_back(Cs[K].E);
+      Text.push_back(Cs[K].Text);
+    }
+  if (Kept.empty())
+    return;
+  z3::expr Inv = conjunction(C, Kept);
+  if (!checkInvariant(TS, Inv, SeedQueryMs).empty())
+    return;
+  L.Invariants.push_back(Inv);
+  for (const std::string &T : Text)
+    L.Text.push_back(T);
+  strengthenParent(L);
+}
 
 void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Names) {
   auto NameOf = [&](const Value *V) {

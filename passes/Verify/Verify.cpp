@@ -67,6 +67,10 @@ static cl::opt<bool> NoAbstractGeneralizeFlag(
     "pdpv-no-abstract-generalize",
     cl::desc("PDPV: generalize counterexamples only by the property, not by abstract "
              "interpretation of the loop (ablation)"));
+static cl::opt<bool> NoCandidatesFlag(
+    "pdpv-no-candidates",
+    cl::desc("PDPV: do not start loops with the inductive ones of the candidate relations "
+             "x >= x_0, x + y == x_0 + y_0, ... (ablation)"));
 static cl::opt<bool> SymbolicFlag(
     "pdpv-symbolic",
     cl::desc("PDPV: one PDR run on the whole function with an explicit program counter "
@@ -88,6 +92,7 @@ VerifyOptions optionsFromCommandLine() {
   O.Refine.Memoize = !NoMemoFlag;
   O.Refine.Generalize = !NoGeneralizeFlag;
   O.Refine.AbstractGeneralize = !NoAbstractGeneralizeFlag;
+  O.Refine.SeedInvariants = !NoCandidatesFlag;
   return O;
 }
 
@@ -118,6 +123,7 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                      .Case("memo", &O.Refine.Memoize)
                      .Case("generalize", &O.Refine.Generalize)
                      .Case("abstract-generalize", &O.Refine.AbstractGeneralize)
+                     .Case("candidates", &O.Refine.SeedInvariants)
                      .Case("symbolic", &O.Symbolic)
                      .Default(nullptr);
     if (!Flag || !Value.empty())
@@ -125,7 +131,7 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
           "pdpv: unknown pass parameter '" + P +
               "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, "
               "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
-              "[no-]generalize, [no-]abstract-generalize, [no-]symbolic)",
+              "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic)",
           inconvertibleErrorCode());
     *Flag = !Negated;
   }
@@ -698,8 +704,11 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
     z3::solver S(Ctx, "QF_BV");
-    if (NumLoops)
+    if (NumLoops) {
       Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine);
+      for (unsigned Id : Refiner->loops()) // seeded invariants
+        S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
+    }
     auto DropRefiner = make_scope_exit([&] { Refiner.reset(); }); // before Ctx goes
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
