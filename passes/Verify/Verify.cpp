@@ -167,6 +167,8 @@ using Clock = std::chrono::steady_clock;
 constexpr uint64_t QuickReplaySteps = 1'000'000;
 /// Bounds of "small" inputs, tried for a quick bug before refining.
 constexpr int SmallInputBounds[] = {2, 64};
+/// Different small input vectors replayed per bound.
+constexpr unsigned SmallInputTries = 4;
 
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
@@ -495,29 +497,45 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       return;
     }
     // A second cheap try: the same failure with small inputs, smallest
-    // first. Real bugs usually show with small values, and then the loops on
-    // the way run few iterations (a model may pick n = 2^30 where n = 1 fails
-    // just as well). If no replay fails, the smallest such counterexample is
-    // the one refined: should its loop states be reachable, PDR's traces to
-    // them are short.
+    // first, a few different ones per bound. Real bugs usually show with
+    // small values, and then the loops on the way run few iterations (a
+    // model may pick n = 2^30 where n = 1 fails just as well). If no replay
+    // fails, the first such counterexample is the one refined: should its
+    // loop states be reachable, PDR's traces to them are short.
+    std::optional<z3::model> Refined0;
     for (int Bound : SmallInputBounds) {
       z3::expr Small = smallInputs(S.ctx(), E, Bound);
       if (Small.is_true())
         break;
-      z3::expr_vector A(S.ctx());
-      A.push_back(C.Violated);
-      A.push_back(Small);
-      if (S.check(A) != z3::sat)
-        continue;
-      ModelOracle SmallOracle(S.get_model(), E.inputs(), ToPrepared);
-      Execution SmallX = replay(SmallOracle, QuickReplaySteps);
-      if (confirms(CR, C, At, SmallX))
-        return;
-      M = S.get_model();
-      Oracle = std::move(SmallOracle);
-      X = std::move(SmallX);
-      break;
+      z3::expr Other = S.ctx().bool_val(true); // not an input vector tried
+      for (unsigned Try = 0; Try < SmallInputTries; ++Try) {
+        z3::expr_vector A(S.ctx());
+        A.push_back(C.Violated);
+        A.push_back(Small);
+        A.push_back(Other);
+        if (S.check(A) != z3::sat)
+          break;
+        z3::model SM = S.get_model();
+        ModelOracle SmallOracle(SM, E.inputs(), ToPrepared);
+        Execution SmallX = replay(SmallOracle, QuickReplaySteps);
+        if (confirms(CR, C, At, SmallX))
+          return;
+        if (!Refined0) {
+          Refined0 = SM;
+          Oracle = std::move(SmallOracle);
+          X = std::move(SmallX);
+        }
+        z3::expr Same = S.ctx().bool_val(true);
+        for (const Input &In : E.inputs())
+          if (In.K == Input::Nondet || In.K == Input::Argument)
+            Same = Same && In.Var == SM.eval(In.Var, true);
+        Other = Other && !Same;
+      }
+      if (Refined0)
+        break;
     }
+    if (Refined0)
+      M = *Refined0;
     // The loops on the counterexample's path, last first (Alg. 4.3). A loop
     // whose entry state already leads to the failure when the program runs
     // from its header is not the culprit; the last loop for which that run

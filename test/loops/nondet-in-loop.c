@@ -3,6 +3,11 @@
 // assembled from PDR's trace of the loop and confirmed by interpretation.
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -DSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=SAFE
+// The fully symbolic encoding (thesis 4.2.1) takes the inputs from the steps
+// of its one PDR trace, one block per step:
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-symbolic -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<symbolic>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 
