@@ -23,7 +23,7 @@ int main(void) {
   return 0;
 }
 // CHECK: nondet-in-loop.c:[[@LINE-3]]:3: warning: assertion can fail
-// CHECK-NEXT: nondet-in-loop.c:11:10: note: input 1: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
+// CHECK-NEXT: nondet-in-loop.c:[[@LINE-10]]:10: note: input 1: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
 // CHECK-NEXT: note: input 2: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
 // CHECK-NEXT: note: input 3: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
 // CHECK-NEXT: note: input 4: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
