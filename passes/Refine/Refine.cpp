@@ -388,7 +388,16 @@ void LoopRefiner::strengthenParent(const Loop &L) {
   Loop &P = *Loops.at(L.Parent);
   if (!P.TS)
     return;
-  z3::expr Fact = z3::implies(P.Enc->reached(L.Header), invariantIn(L.Id, *P.Enc));
+  std::optional<z3::expr> Inv;
+  try {
+    Inv = invariantIn(L.Id, *P.Enc);
+  } catch (const EncodingError &) {
+    // L reads a value P's encoding does not know (seen with loops entered
+    // by goto): P keeps seeing L's iterations as arbitrary, which is weaker
+    // but sound.
+    return;
+  }
+  z3::expr Fact = z3::implies(P.Enc->reached(L.Header), *Inv);
   P.TS->Constraint = P.TS->Constraint && Fact;
   if (P.Engine)
     P.Engine->strengthen(Fact);
