@@ -1,8 +1,11 @@
-// The refinement loop's two helpers that are not PDR: the interpreter started
-// at a loop header (thesis Alg. 4.3) or caught in an infinite loop, and the
-// generalization of a counterexample by abstract interpretation (Alg. 4.5).
+// The refinement loop's helpers that are not PDR: the interpreter started
+// at a loop header (thesis Alg. 4.3) or caught in an infinite loop, the
+// generalization of a counterexample by abstract interpretation (Alg. 4.5),
+// and the candidate invariants loops start with (thesis ch. 6). Also the
+// fully symbolic encoding that PDPV is compared against (thesis 4.2.1).
 #include "pdpv/Interpreter.h"
 #include "pdpv/LoopPasses.h"
+#include "pdpv/ProgramSystem.h"
 #include "pdpv/Refine.h"
 
 #include "llvm/Analysis/LoopInfo.h"
@@ -48,6 +51,25 @@ head:
   %inc = add i32 %i, 1
   %next = select i1 %c, i32 %inc, i32 %i
   br label %head
+}
+)";
+
+// Series' second loop (thesis Fig. 4.2): x flows into n, their sum stays.
+const char *Trade = R"(
+define i32 @f(i32 %x0, i32 %n0) {
+entry:
+  br label %head
+head:
+  %x = phi i32 [ %x0, %entry ], [ %dec, %body ]
+  %n = phi i32 [ %n0, %entry ], [ %inc, %body ]
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %body, label %exit
+body:
+  %dec = sub i32 %x, 1
+  %inc = add i32 %n, 1
+  br label %head
+exit:
+  ret i32 %n
 }
 )";
 
@@ -98,19 +120,83 @@ TEST(Interpreter, StopsWhenALoopRevisitsAState) {
   EXPECT_LT(X.Steps, 100u) << "stopped at the first repeated state, not at the step limit";
 }
 
-/// CountTo5's model (loops instrumented, passified and cut) and its refiner.
+/// The refiner of a one-loop function's model (loops instrumented,
+/// passified and cut).
+std::unique_ptr<LoopRefiner> refinerOf(Function &F, z3::context &C, RefineOptions Opts = {}) {
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  instrumentLoops(F, LI);
+  passifyLoops(F, DT, LI);
+  EXPECT_TRUE(cutBackEdges(F));
+  auto R = std::make_unique<LoopRefiner>(C, F, UBOptions{}, Opts);
+  EXPECT_EQ(R->loops().size(), 1u);
+  return R;
+}
+
+TEST(Candidates, AnInductiveRelationIsTheLoopsFirstInvariant) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Trade);
+  z3::context C;
+  auto R = refinerOf(*M->getFunction("f"), C);
+  const std::vector<std::string> &Text = R->invariantText(R->loops().front());
+  auto Has = [&](const std::string &T) { return is_contained(Text, T); };
+  EXPECT_TRUE(Has("x + n == x_0 + n_0 (wrapping)"));
+  EXPECT_TRUE(Has("x <= x_0")); // x > 0 before each decrement: no wraparound
+  // Not inductive: n >= n_0 (n + 1 wraps at INT_MAX), n keeps its parity,
+  // x keeps being positive (it ends at 0).
+  EXPECT_FALSE(Has("n >= n_0"));
+  EXPECT_FALSE(Has("(n & 1) == (n_0 & 1)"));
+  EXPECT_FALSE(Has("(x_0 <= 0 || x > 0)"));
+}
+
+TEST(Candidates, SwitchedOff) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Trade);
+  z3::context C;
+  RefineOptions Opts;
+  Opts.SeedInvariants = false;
+  auto R = refinerOf(*M->getFunction("f"), C, Opts);
+  EXPECT_TRUE(R->invariantText(R->loops().front()).empty());
+}
+
+TEST(ProgramSystem, OneStepPerBlockAsTheProgramRuns) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, CountTo5);
+  z3::context C;
+  std::unique_ptr<ProgramSystem> PS = encodeProgram(C, *M->getFunction("f"), UBOptions{});
+  ASSERT_TRUE(PS->Unsupported.empty()) << PS->Unsupported;
+  const TransitionSystem &TS = PS->TS;
+  // State: pc, the parameters, the phi and the increment used by it.
+  ASSERT_EQ(TS.State.size(), 5u);
+  std::vector<APInt> S;
+  for (unsigned K = 0; K < TS.State.size(); ++K)
+    S.push_back(APInt(TS.width(K), 0));
+  unsigned I0 = 0, I = 0;
+  for (unsigned K = 0; K < PS->Sources.size(); ++K)
+    if (PS->Sources[K] && PS->Sources[K]->getName() == "i0")
+      I0 = K;
+    else if (PS->Sources[K] && PS->Sources[K]->getName() == "i")
+      I = K;
+  S[I0] = APInt(32, 2);
+  ASSERT_TRUE(TS.evaluate(TS.Init, S, {}).is_true());
+  std::vector<APInt> NoInputs;
+  for (unsigned K = 0; K < TS.Inputs.size(); ++K)
+    NoInputs.push_back(APInt(TS.Inputs[K].get_sort().bv_size(), 0));
+  // entry, then head/body for i = 2, 3, 4, then head once more: 8 steps.
+  for (int Step = 0; Step < 8; ++Step)
+    S = TS.step(S, NoInputs);
+  EXPECT_EQ(PS->Blocks[S[PS->Pc].getZExtValue()]->getName(), "exit");
+  EXPECT_EQ(S[I].getSExtValue(), 5);
+  // The exit block returns: the system stutters there.
+  EXPECT_EQ(TS.step(S, NoInputs), S);
+}
+
+/// CountTo5's model and its refiner.
 class Generalization : public ::testing::Test {
 protected:
   void SetUp() override {
     M = parse(Ctx, CountTo5);
-    Function &F = *M->getFunction("f");
-    DominatorTree DT(F);
-    LoopInfo LI(DT);
-    instrumentLoops(F, LI);
-    passifyLoops(F, DT, LI);
-    ASSERT_TRUE(cutBackEdges(F));
-    R = std::make_unique<LoopRefiner>(C, F, UBOptions{}, RefineOptions{});
-    ASSERT_EQ(R->loops().size(), 1u);
+    R = refinerOf(*M->getFunction("f"), C);
     Id = R->loops().front();
     ASSERT_EQ(R->numVariants(Id), 1u);
   }
