@@ -21,7 +21,7 @@ struct SourceLocation {
   std::string File;
   unsigned Line = 0, Column = 0;
   bool valid() const { return Line != 0; }
-  std::string str() const; // "file:line:col" or "" if unknown
+  std::string str() const; // "file:line:col", "file:line" (no column) or "" if unknown
 };
 
 /// Where a user should look: for code inlined from the helpers that tasks

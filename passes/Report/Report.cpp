@@ -15,7 +15,7 @@ namespace pdpv {
 std::string SourceLocation::str() const {
   if (!valid())
     return "";
-  return File + ":" + std::to_string(Line) + ":" + std::to_string(Column);
+  return File + ":" + std::to_string(Line) + (Column ? ":" + std::to_string(Column) : "");
 }
 
 static bool isAssertionHelper(const DILocation *L) {

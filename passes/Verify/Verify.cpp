@@ -760,7 +760,8 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
     Pdr Engine(PS->TS, Opts.Refine.Engine);
     LoopInvariant Proof;
     Proof.WholeFunction = true;
-    Proof.Loc = userLocation(F.getEntryBlock().getFirstNonPHIOrDbg()->getDebugLoc());
+    if (const DISubprogram *SP = F.getSubprogram()) // the function's line
+      Proof.Loc = {SP->getFilename().str(), SP->getLine(), 0};
     for (const Check &C : PS->Checks) {
       CheckResult CR{C.K, userLocation(C.At->getDebugLoc()), Verdict::Unknown, "", {}};
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());

@@ -38,5 +38,5 @@ int main(void) {
 // UNSAFE-NEXT: nested.c:16:40: note: input 2: __VERIFIER_nondet_int() = {{[1-9][0-9]*}}
 // UNSAFE: 'main': Result: FALSE (0 proved, 1 failing, 0 unknown)
 // SYMBOLIC: nested.c:28:3: remark: assertion proved
-// SYMBOLIC: remark: invariant of the function (pc: its blocks in layout order): {{.*}}pc
+// SYMBOLIC: nested.c:15: remark: invariant of the function (pc: its blocks in layout order): {{.*}}pc
 // SYMBOLIC: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
