@@ -73,9 +73,9 @@ public:
   std::vector<z3::expr> stateIn(unsigned Id, Encoder &E) const;
   /// LI_Id found so far, over the terms of E (true at first).
   z3::expr invariantIn(unsigned Id, Encoder &E) const;
-  /// LI_Id as C expressions over the source variables; x_0 is the value x
-  /// had when the loop was entered.
-  const std::vector<std::string> &invariantText(unsigned Id) const;
+  /// LI_Id as C expressions over the source variables (x_0 is the value x
+  /// had when the loop was entered), without conjuncts implied by others.
+  std::vector<std::string> invariantText(unsigned Id) const;
 
   struct Outcome {
     enum Kind { Strengthened, Reachable, Unknown } K = Unknown;

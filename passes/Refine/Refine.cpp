@@ -44,7 +44,8 @@ struct LoopRefiner::Loop {
   std::unique_ptr<Pdr> Engine;
   std::map<unsigned, unsigned> InputIndex; // Z3 AST id of an input -> index
   std::vector<z3::expr> Invariants;        // over TS->State
-  std::vector<std::string> Text;
+  // LI_l's conjuncts with their C text, each once, in the order found.
+  std::vector<std::pair<z3::expr, std::string>> Shown;
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
   std::string Unsupported;
 };
@@ -134,6 +135,8 @@ namespace {
 /// Houdini's solver budget per loop: candidates are a cheap head start, not
 /// worth waiting for.
 constexpr unsigned SeedQueryMs = 1000, SeedMaxQueries = 64;
+/// Pruning the printed invariant: per implication; longer ones print as is.
+constexpr unsigned TextQueryMs = 200, MaxTextConjuncts = 200;
 
 struct Candidate {
   z3::expr E;
@@ -225,11 +228,11 @@ void LoopRefiner::seedInvariants(Loop &L) {
       return; // cannot happen with a sound model; give up rather than loop
   }
   std::vector<z3::expr> Kept;
-  std::vector<std::string> Text;
+  std::vector<std::pair<z3::expr, std::string>> Shown;
   for (size_t K = 0; K < Cs.size(); ++K)
     if (Alive[K] && !Cs[K].E.simplify().is_true()) {
       Kept.push_back(Cs[K].E);
-      Text.push_back(Cs[K].Text);
+      Shown.push_back({Cs[K].E, Cs[K].Text});
     }
   if (Kept.empty())
     return;
@@ -237,8 +240,7 @@ void LoopRefiner::seedInvariants(Loop &L) {
   if (!checkInvariant(TS, Inv, SeedQueryMs).empty())
     return;
   L.Invariants.push_back(Inv);
-  for (const std::string &T : Text)
-    L.Text.push_back(T);
+  L.Shown = std::move(Shown);
   strengthenParent(L);
 }
 
@@ -376,8 +378,38 @@ z3::expr LoopRefiner::invariantIn(unsigned Id, Encoder &E) const {
   return conjunction(C, L.Invariants).substitute(From, To);
 }
 
-const std::vector<std::string> &LoopRefiner::invariantText(unsigned Id) const {
-  return Loops.at(Id)->Text;
+/// Conjuncts implied by the others are left out (each implication decided
+/// within a small time limit; undecided ones stay): the text is equivalent
+/// to LI_l and what a user reads.
+std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
+  const Loop &L = *Loops.at(Id);
+  size_t N = L.Shown.size();
+  std::vector<bool> Keep(N, true);
+  z3::solver S(C);
+  z3::params P(C);
+  P.set("timeout", TextQueryMs);
+  S.set(P);
+  std::vector<z3::expr> Holds;
+  for (size_t K = 0; K < N; ++K) {
+    Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
+    S.add(z3::implies(Holds[K], L.Shown[K].first));
+  }
+  for (size_t K = N; K-- > 0 && N <= MaxTextConjuncts;) {
+    z3::expr_vector A(C);
+    for (size_t J = 0; J < N; ++J)
+      if (J != K && Keep[J])
+        A.push_back(Holds[J]);
+    z3::expr Fails = C.bool_const(("pdpv.text.fails." + std::to_string(K)).c_str());
+    S.add(z3::implies(Fails, !L.Shown[K].first));
+    A.push_back(Fails);
+    if (S.check(A) == z3::unsat)
+      Keep[K] = false;
+  }
+  std::vector<std::string> Text;
+  for (size_t K = 0; K < N; ++K)
+    if (Keep[K])
+      Text.push_back(L.Shown[K].second);
+  return Text;
 }
 
 /// A new LI of L holds whenever L's header is reached inside its parent's
@@ -646,9 +678,12 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
         return O;
       }
       L.Invariants.push_back(Inv);
-      for (const std::string &T : R.Text)
-        if (!is_contained(L.Text, T))
-          L.Text.push_back(T);
+      for (size_t K = 0; K < R.Text.size(); ++K)
+        if (none_of(L.Shown, [&](const auto &S) {
+              return S.second == R.Text[K] || z3::eq(S.first, R.Invariant[K]);
+            }) &&
+            none_of(L.Invariants, [&](const z3::expr &I) { return z3::eq(I, R.Invariant[K]); }))
+          L.Shown.push_back({R.Invariant[K], R.Text[K]}); // not one assumed again (no-memo)
       strengthenParent(L);
       O.K = Outcome::Strengthened;
       O.Changed.push_back(Id);

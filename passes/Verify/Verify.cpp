@@ -736,8 +736,8 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     }
     if (Refiner)
       for (unsigned Id : Refiner->loops())
-        if (!Refiner->invariantText(Id).empty())
-          R.Invariants.push_back({userLocation(Refiner->location(Id)), Refiner->invariantText(Id)});
+        if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty())
+          R.Invariants.push_back({userLocation(Refiner->location(Id)), std::move(Text)});
   } catch (const EncodingError &Ex) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
