@@ -497,7 +497,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       return;
     }
     // A second cheap try: the same failure with small inputs, smallest
-    // first, a few different ones per bound. Real bugs usually show with
+    // bound first, a few different ones per bound. Real bugs usually show with
     // small values, and then the loops on the way run few iterations (a
     // model may pick n = 2^30 where n = 1 fails just as well). If no replay
     // fails, the first such counterexample is the one refined: should its
@@ -531,8 +531,6 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
             Same = Same && In.Var == SM.eval(In.Var, true);
         Other = Other && !Same;
       }
-      if (Refined0)
-        break;
     }
     if (Refined0)
       M = *Refined0;
