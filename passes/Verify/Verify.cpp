@@ -502,7 +502,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     // model may pick n = 2^30 where n = 1 fails just as well). If no replay
     // fails, the first such counterexample is the one refined: should its
     // loop states be reachable, PDR's traces to them are short.
-    std::optional<z3::model> Refined0;
+    std::optional<z3::model> SmallModel;
     for (int Bound : SmallInputBounds) {
       z3::expr Small = smallInputs(S.ctx(), E, Bound);
       if (Small.is_true())
@@ -520,8 +520,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
         Execution SmallX = replay(SmallOracle, QuickReplaySteps);
         if (confirms(CR, C, At, SmallX))
           return;
-        if (!Refined0) {
-          Refined0 = SM;
+        if (!SmallModel) {
+          SmallModel = SM;
           Oracle = std::move(SmallOracle);
           X = std::move(SmallX);
         }
@@ -532,8 +532,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
         Other = Other && !Same;
       }
     }
-    if (Refined0)
-      M = *Refined0;
+    if (SmallModel)
+      M = *SmallModel;
     // The loops on the counterexample's path, last first (Alg. 4.3). A loop
     // whose entry state already leads to the failure when the program runs
     // from its header is not the culprit; the last loop for which that run
