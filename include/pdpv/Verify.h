@@ -56,6 +56,7 @@ struct CheckResult {
     bool Unsigned = false; // how the program reads it (from the builtin's name)
   };
   std::vector<InputValue> Inputs; // for False, in call order
+  std::vector<unsigned> PathLines; // for False: source lines the failing run passed
 };
 
 /// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source

@@ -134,7 +134,7 @@ LoopRefiner::~LoopRefiner() = default;
 namespace {
 /// Houdini's solver budget per loop: candidates are a cheap head start, not
 /// worth waiting for.
-constexpr unsigned SeedQueryMs = 1000, SeedMaxQueries = 64;
+constexpr unsigned SeedQueryMs = 5000, SeedMaxQueries = 64;
 /// Pruning the printed invariant: per implication; longer ones print as is.
 constexpr unsigned TextQueryMs = 200, MaxTextConjuncts = 200;
 

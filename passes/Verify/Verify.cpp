@@ -265,6 +265,23 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
   return Inputs;
 }
 
+/// The source lines of the blocks a run entered, a line repeated in a row
+/// given once (a loop shows as its lines over and over).
+std::vector<unsigned> pathLines(const Execution &X) {
+  std::vector<unsigned> Lines;
+  auto Add = [&](unsigned L) {
+    if (L && (Lines.empty() || Lines.back() != L))
+      Lines.push_back(L);
+  };
+  for (const BasicBlock *BB : X.Path)
+    for (const Instruction &I : *BB) {
+      Add(userLocation(I.getDebugLoc()).Line);
+      if (&I == X.At)
+        break; // the run ended here (the last block)
+    }
+  return Lines;
+}
+
 class FunctionVerifier {
 public:
   /// Total: when the time for all entry functions is up.
@@ -445,6 +462,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
   }
   CR.V = Verdict::False;
   CR.Inputs = describeInputs(X);
+  CR.PathLines = pathLines(X);
   return true;
 }
 
@@ -456,6 +474,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
   if (auto It = Confirmed.find({At, C.K}); It != Confirmed.end()) {
     CR.V = Verdict::False;
     CR.Inputs = describeInputs(It->second);
+    CR.PathLines = pathLines(It->second);
     return;
   }
   bool Exact = !Opts.Refine.Generalize; // refine exact points, not regions
@@ -766,6 +785,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
       if (auto It = Confirmed.find({C.At, C.K}); It != Confirmed.end()) {
         CR.V = Verdict::False;
         CR.Inputs = describeInputs(It->second);
+        CR.PathLines = pathLines(It->second);
       } else if (Deadline != Clock::time_point::max() && Left.count() < 1000) {
         CR.Reason = TimeReason;
       } else {
@@ -844,6 +864,20 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   return Results;
 }
 
+/// "lines 3, 4, 7, 8, 7, 8, 9"; a long path keeps its start and its end.
+static std::string describePath(const std::vector<unsigned> &Lines) {
+  constexpr size_t Head = 24, Tail = 8;
+  std::string S = "lines ";
+  for (size_t K = 0; K < Lines.size(); ++K) {
+    if (Lines.size() > Head + Tail && K == Head) {
+      S += "... (" + std::to_string(Lines.size() - Head - Tail) + " more), ";
+      K = Lines.size() - Tail;
+    }
+    S += std::to_string(Lines[K]) + (K + 1 < Lines.size() ? ", " : "");
+  }
+  return S;
+}
+
 void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
                    const VerifyOptions &Opts) {
   for (const FunctionResult &R : Results) {
@@ -874,6 +908,8 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
                    "input " + Twine(K + 1) + ": " + In.Origin + " = " +
                        formatValue(In.V, In.Unsigned));
         }
+        if (!C.PathLines.empty())
+          diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
         break;
       case Verdict::Unknown:
         ++Unknown;

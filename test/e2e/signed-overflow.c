@@ -19,6 +19,7 @@ int main(void) {
 // WRAP-NEXT: signed-overflow.c:14:11: note: input 1: __VERIFIER_nondet_int() = 2147483647
 // CHECKED: signed-overflow.c:15:23: warning: signed integer overflow can happen [pdpv]
 // CHECKED-NEXT: note: input 1: __VERIFIER_nondet_int() = 2147483647
+// CHECKED-NEXT: signed-overflow.c:15:23: note: path: lines 14, 15{{$}}
 // A reported overflow ends that execution, like a failing assertion; on the
 // others x + 1 > x holds.
 // CHECKED-NEXT: signed-overflow.c:15:3: remark: assertion proved [pdpv]

@@ -1,6 +1,7 @@
 // A nondet call in the loop condition: the bug needs five iterations, each
 // consuming an input. The counterexample lists every input in call order,
-// assembled from PDR's trace of the loop and confirmed by interpretation.
+// assembled from PDR's trace of the loop and confirmed by interpretation,
+// and the source lines the failing run passed (five times around the loop).
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -DSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // The fully symbolic encoding (thesis 4.2.1) takes the inputs from the steps
@@ -29,6 +30,7 @@ int main(void) {
 // CHECK-NEXT: note: input 4: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
 // CHECK-NEXT: note: input 5: __VERIFIER_nondet_uint() = {{[1-9][0-9]*}}
 // CHECK-NEXT: note: input 6: __VERIFIER_nondet_uint() = 0
+// CHECK-NEXT: nondet-in-loop.c:[[@LINE-10]]:3: note: path: lines 17, 21, 17, 21, 17, 21, 17, 21, 17, 21, 17, 23{{$}}
 // CHECK: 'main': Result: FALSE (0 proved, 1 failing, 0 unknown)
 // SAFE: remark: assertion proved
 // SAFE: 'main': Result: TRUE
