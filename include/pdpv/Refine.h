@@ -61,8 +61,9 @@ class LoopRefiner {
 public:
   using Deadline = std::chrono::steady_clock::time_point;
 
+  /// Seeding the loops with candidate invariants stops at Until.
   LoopRefiner(z3::context &C, const llvm::Function &Model, const UBOptions &UB,
-              RefineOptions Opts);
+              RefineOptions Opts, Deadline Until = Deadline::max());
   ~LoopRefiner();
 
   /// Loop ids (1-based, preorder: an inner loop comes after its outer one).
@@ -109,7 +110,7 @@ private:
   struct Loop;
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
-  void seedInvariants(Loop &L);
+  void seedInvariants(Loop &L, Deadline Until);
   /// The values each x_e can take at L's header when L is entered in Entry
   /// (a value set per state variable; the x_e ones are ignored).
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);

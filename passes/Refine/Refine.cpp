@@ -62,7 +62,7 @@ z3::expr conjunction(z3::context &C, const std::vector<z3::expr> &Es) {
 } // namespace
 
 LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions &UB,
-                         RefineOptions Opts)
+                         RefineOptions Opts, Deadline Until)
     : C(C), Model(Model), UB(UB), Opts(Opts) {
   for (const Instruction &I : instructions(Model))
     if (isMarker(I, MarkerKind::LoopInvariant)) {
@@ -126,7 +126,7 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
   if (Opts.SeedInvariants)
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
       if (It->second->Unsupported.empty() && It->second->TS)
-        seedInvariants(*It->second);
+        seedInvariants(*It->second, Until);
 }
 
 LoopRefiner::~LoopRefiner() = default;
@@ -189,20 +189,21 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
 /// that survive Houdini's fixed point (drop every candidate a consecution
 /// counterexample violates) and a fresh solver's re-check join LI_l before
 /// any refinement, as if a user had annotated them.
-void LoopRefiner::seedInvariants(Loop &L) {
+void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   TransitionSystem &TS = *L.TS;
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants);
   if (Cs.empty())
     return;
   z3::solver S(C);
-  z3::params P(C);
-  P.set("timeout", SeedQueryMs);
-  S.set(P);
   S.add(TS.transition());
   std::vector<bool> Alive(Cs.size(), true);
   for (unsigned Query = 0;; ++Query) {
-    if (Query == SeedMaxQueries)
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
+    if (Query == SeedMaxQueries || Left.count() <= 0)
       return;
+    z3::params P(C);
+    P.set("timeout", static_cast<unsigned>(std::min<long>(SeedQueryMs, Left.count())));
+    S.set(P);
     z3::expr Now = C.bool_val(true), Next = C.bool_val(true);
     for (size_t K = 0; K < Cs.size(); ++K)
       if (Alive[K]) {

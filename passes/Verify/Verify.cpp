@@ -740,7 +740,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     E.encodeFunction(*Model);
     z3::solver S(Ctx, "QF_BV");
     if (NumLoops) {
-      Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine);
+      Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine, Deadline);
       for (unsigned Id : Refiner->loops()) // seeded invariants
         S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
     }
