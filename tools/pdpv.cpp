@@ -1,0 +1,235 @@
+//===- pdpv.cpp - The verifier on the command line ------------------------===//
+//
+//   pdpv [options] prog.c|prog.i|prog.ll|prog.bc
+//
+// C sources are compiled to LLVM IR with clang-19 (-g -O0, so results point
+// at source lines); IR is read as is. The entry functions are verified as by
+// the pass plugin, the same diagnostics are printed, and a last line
+// `Result: TRUE | FALSE | UNKNOWN (<reason>)`. With --json, one JSON object
+// instead. Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Verify.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <z3.h>
+
+#include <cstdlib>
+
+using namespace llvm;
+using namespace pdpv;
+
+#ifndef PDPV_VERSION
+#define PDPV_VERSION "0.1"
+#endif
+
+static cl::OptionCategory Category("pdpv options");
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>"),
+                                      cl::Required, cl::cat(Category));
+static cl::opt<unsigned> Timeout("timeout",
+                                 cl::desc("time limit in seconds for all entry functions "
+                                          "(default 60, 0: none)"),
+                                 cl::init(60), cl::cat(Category));
+static cl::opt<unsigned> MemLimit("memlimit",
+                                  cl::desc("the solver's memory limit in MB (default 4096, 0: "
+                                           "none, else at least 64)"),
+                                  cl::init(4096), cl::cat(Category));
+static cl::opt<bool> Json("json", cl::desc("print the result as one JSON object"),
+                          cl::cat(Category));
+static cl::opt<bool> Progress("v", cl::desc("progress of the refinement on stderr"),
+                              cl::cat(Category));
+static cl::list<std::string> ClangArgs("clang-arg",
+                                       cl::desc("an extra argument for clang-19, e.g. "
+                                                "--clang-arg=-DN=4 (repeatable)"),
+                                       cl::cat(Category));
+
+enum ExitCode { True = 0, Usage = 1, False = 10, Unknown = 20 };
+
+/// Tearing down large Z3 contexts can take longer than the search; once the
+/// answer is out, leave.
+[[noreturn]] static void finish(int Code) {
+  outs().flush();
+  errs().flush();
+  std::_Exit(Code);
+}
+
+[[noreturn]] static void usageError(const Twine &Message) {
+  errs() << "pdpv: error: " << Message << "\n";
+  finish(Usage);
+}
+
+/// C (and preprocessed C) through clang-19 into a temporary bitcode file.
+static std::string compile(StringRef Source) {
+  ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
+  if (!Clang)
+    usageError("clang-19 not found on PATH (run utils/bootstrap)");
+  SmallString<128> Out, Err;
+  if (sys::fs::createTemporaryFile("pdpv", "bc", Out) ||
+      sys::fs::createTemporaryFile("pdpv", "log", Err))
+    usageError("cannot create a temporary file");
+  std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
+                                 Source, "-o",   Out};
+  for (const std::string &A : ClangArgs)
+    Args.push_back(A);
+  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
+  int RC = sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects);
+  if (RC != 0) {
+    if (auto Log = MemoryBuffer::getFile(Err))
+      errs() << (*Log)->getBuffer();
+    sys::fs::remove(Err);
+    sys::fs::remove(Out);
+    usageError("'" + Source + "' does not compile");
+  }
+  sys::fs::remove(Err);
+  return std::string(Out);
+}
+
+static json::Value location(const SourceLocation &L) {
+  if (!L.valid())
+    return nullptr;
+  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
+}
+
+static StringRef kindName(CheckKind K) {
+  switch (K) {
+  case CheckKind::Assertion: return "assertion";
+  case CheckKind::SignedOverflow: return "signed-overflow";
+  case CheckKind::DivisionByZero: return "division-by-zero";
+  case CheckKind::DivisionOverflow: return "division-overflow";
+  }
+  return "property";
+}
+
+static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
+                          const std::string &Reason) {
+  json::Array Functions;
+  for (const FunctionResult &R : Results) {
+    json::Array Checks, Invariants;
+    for (const CheckResult &C : R.Checks) {
+      json::Array Inputs, Path;
+      for (const CheckResult::InputValue &In : C.Inputs)
+        Inputs.push_back(json::Object{
+            {"origin", In.Origin},
+            {"location", location(In.Loc)},
+            {"value", In.Unsigned ? toString(In.V, 10, false) : toString(In.V, 10, true)}});
+      for (unsigned Line : C.PathLines)
+        Path.push_back(Line);
+      json::Object O{{"property", kindName(C.K)},
+                     {"location", location(C.Loc)},
+                     {"verdict", verdictName(C.V)}};
+      if (C.V == Verdict::Unknown)
+        O["reason"] = C.Reason;
+      if (C.V == Verdict::False) {
+        O["inputs"] = std::move(Inputs);
+        O["path"] = std::move(Path);
+      }
+      Checks.push_back(std::move(O));
+    }
+    for (const LoopInvariant &L : R.Invariants) {
+      json::Array Conjuncts;
+      for (const std::string &C : L.Conjuncts)
+        Conjuncts.push_back(C);
+      Invariants.push_back(json::Object{{"location", location(L.Loc)},
+                                        {"whole_function", L.WholeFunction},
+                                        {"conjuncts", std::move(Conjuncts)}});
+    }
+    json::Object F{{"name", R.Name},
+                   {"result", verdictName(R.V)},
+                   {"checks", std::move(Checks)},
+                   {"invariants", std::move(Invariants)}};
+    if (!R.Reason.empty())
+      F["reason"] = R.Reason;
+    Functions.push_back(std::move(F));
+  }
+  json::Object Top{{"file", InputFile}, {"result", verdictName(V)}, {"functions", std::move(Functions)}};
+  if (V == Verdict::Unknown)
+    Top["reason"] = Reason;
+  return Top;
+}
+
+int main(int Argc, char **Argv) {
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "pdpv " << PDPV_VERSION << " (LLVM " << LLVM_VERSION_STRING << ", "
+       << "Z3 " << Z3_get_full_version() << ")\n";
+  });
+  cl::HideUnrelatedOptions(Category);
+  cl::ParseCommandLineOptions(
+      Argc, Argv,
+      "pdpv: bit-precise verification of C programs (Property Directed Program Verification)\n\n"
+      "  Prints the assertions' verdicts and a last line Result: TRUE | FALSE | UNKNOWN.\n"
+      "  Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.\n");
+
+  if (!sys::fs::exists(InputFile))
+    usageError("cannot read '" + InputFile + "': no such file");
+  StringRef Ext = sys::path::extension(InputFile);
+  std::string IRFile = InputFile;
+  bool Temporary = false;
+  if (Ext == ".c" || Ext == ".i") {
+    IRFile = compile(InputFile);
+    Temporary = true;
+  } else if (Ext != ".ll" && Ext != ".bc") {
+    usageError("'" + InputFile + "': expected a .c, .i, .ll or .bc file");
+  }
+
+  VerifyOptions Opts = optionsFromCommandLine();
+  Opts.TotalTimeoutSeconds = Timeout;
+  Opts.TimeoutSeconds = 0; // one limit: the total
+  Opts.MemoryLimitMB = MemLimit;
+  Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
+  if (Error E = validateOptions(Opts))
+    usageError(toString(std::move(E)));
+
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = parseIRFile(IRFile, Diag, Ctx);
+  if (Temporary)
+    sys::fs::remove(IRFile);
+  if (!M) {
+    Diag.print("pdpv", errs());
+    finish(Usage);
+  }
+  if (llvm::verifyModule(*M, &errs()))
+    usageError("'" + InputFile + "' is not valid LLVM IR");
+
+  std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
+  Verdict V = Verdict::True;
+  std::string Reason;
+  for (const FunctionResult &R : Results) {
+    if (R.V == Verdict::False)
+      V = Verdict::False;
+    else if (R.V == Verdict::Unknown && V == Verdict::True) {
+      V = Verdict::Unknown;
+      Reason = R.Reason;
+    }
+  }
+  if (Results.empty()) {
+    V = Verdict::Unknown;
+    Reason = "no entry function";
+  }
+
+  if (Json) {
+    outs() << formatv("{0:2}", toJson(Results, V, Reason)) << "\n";
+  } else {
+    reportResults(outs(), Results, Opts);
+    outs() << "Result: " << verdictName(V);
+    if (V == Verdict::Unknown)
+      outs() << " (" << Reason << ")";
+    outs() << "\n";
+  }
+  finish(V == Verdict::True ? True : V == Verdict::False ? False : Unknown);
+}
