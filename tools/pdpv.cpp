@@ -121,22 +121,19 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
   for (const FunctionResult &R : Results) {
     json::Array Checks, Invariants;
     for (const CheckResult &C : R.Checks) {
-      json::Array Inputs, Path;
-      for (const CheckResult::InputValue &In : C.Inputs)
-        Inputs.push_back(json::Object{
-            {"origin", In.Origin},
-            {"location", location(In.Loc)},
-            {"value", In.Unsigned ? toString(In.V, 10, false) : toString(In.V, 10, true)}});
-      for (unsigned Line : C.PathLines)
-        Path.push_back(Line);
       json::Object O{{"property", kindName(C.K)},
                      {"location", location(C.Loc)},
                      {"verdict", verdictName(C.V)}};
       if (C.V == Verdict::Unknown)
         O["reason"] = C.Reason;
       if (C.V == Verdict::False) {
+        json::Array Inputs;
+        for (const CheckResult::InputValue &In : C.Inputs)
+          Inputs.push_back(json::Object{{"origin", In.Origin},
+                                        {"location", location(In.Loc)},
+                                        {"value", toString(In.V, 10, !In.Unsigned)}});
         O["inputs"] = std::move(Inputs);
-        O["path"] = std::move(Path);
+        O["path"] = json::Array(C.PathLines);
       }
       Checks.push_back(std::move(O));
     }

@@ -22,6 +22,7 @@
 #include "pdpv/Simulation.h"
 #include "pdpv/TransitionSystem.h"
 
+#include <chrono>
 #include <memory>
 
 namespace pdpv {
@@ -89,6 +90,14 @@ private:
   struct Impl;
   std::unique_ptr<Impl> P;
 };
+
+/// Runs (or resumes) E until Until (max(): no limit) and re-checks a Holds
+/// answer's invariant against E.system() with a fresh solver in the time
+/// left. A Holds whose invariant fails the re-check comes back Unknown with
+/// the reason ("<What> not re-checked: ..." when the solver could not decide,
+/// "internal error: the <What> from PDR is ..." when it is wrong). An Unknown
+/// at the deadline has no reason: the caller names its own limit.
+PdrResult runUntil(Pdr &E, std::chrono::steady_clock::time_point Until, const std::string &What);
 
 } // namespace pdpv
 

@@ -39,6 +39,10 @@ struct TransitionSystem {
   /// Adds a state variable; its next-state function defaults to itself.
   unsigned addState(const std::string &Name, unsigned Width);
   unsigned addInput(const std::string &Name, unsigned Width);
+  /// Makes every free constant of the next-state functions and of Also that
+  /// is no state variable an input (for systems built from an encoding whose
+  /// nondet values are plain constants). False if one is not a bit-vector.
+  bool addFreeInputs(const std::vector<z3::expr> &Also = {});
   unsigned width(unsigned StateVar) const { return State[StateVar].get_sort().bv_size(); }
 
   /// T(x, i, x') = C(x, i) /\ x' = f(x, i).

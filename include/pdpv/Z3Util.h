@@ -22,6 +22,9 @@ llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 std::string solverFailure(const std::string &Why);
 /// Z3's reason for giving up at its time limit (or an interrupt).
 bool isTimeLimit(const std::string &Why);
+/// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
+z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
+                      bool Unsigned);
 /// Every uninterpreted constant of Root, keyed by its AST id.
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 

@@ -975,4 +975,33 @@ void Pdr::assume(const z3::expr &Inv) { P->assume(Inv); }
 void Pdr::setTimeLimit(unsigned Seconds) { P->Opts.TimeoutSeconds = Seconds; }
 const TransitionSystem &Pdr::system() const { return P->Sys; }
 
+PdrResult runUntil(Pdr &E, std::chrono::steady_clock::time_point Until, const std::string &What) {
+  using Clock = std::chrono::steady_clock;
+  bool Limited = Until != Clock::time_point::max();
+  auto Left = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Until - Clock::now()); };
+  if (Limited && Left().count() < 1000)
+    return {}; // Unknown, no reason: the time limit
+  E.setTimeLimit(Limited ? static_cast<unsigned>(Left().count() / 1000) : 0);
+  PdrResult R = E.run();
+  if (R.S == PdrResult::Unknown) {
+    if (Limited && Left().count() <= 1000)
+      R.Reason.clear(); // the time limit
+    return R;
+  }
+  if (R.S == PdrResult::Fails)
+    return R;
+  bool Undecided = false;
+  std::string Why = checkInvariant(
+      E.system(), R.invariant(E.system().Ctx),
+      Limited ? static_cast<unsigned>(std::max<long>(Left().count(), 1)) : 0, &Undecided);
+  if (Why.empty())
+    return R;
+  R.S = PdrResult::Unknown;
+  R.Reason.clear();
+  // Undecided at the time limit: no reason, the caller names the limit.
+  if (!Undecided || Clock::now() < Until)
+    R.Reason = Undecided ? What + " " + Why : "internal error: the " + What + " from PDR is " + Why;
+  return R;
+}
+
 } // namespace pdpv

@@ -4,6 +4,9 @@
 
 #include "pdpv/Z3Util.h"
 
+#include <map>
+#include <set>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -22,6 +25,26 @@ unsigned TransitionSystem::addInput(const std::string &Name, unsigned Width) {
   InputNames.push_back(Name);
   Inputs.push_back(Ctx.bv_const((Prefix + "i" + std::to_string(K) + "_" + Name).c_str(), Width));
   return K;
+}
+
+bool TransitionSystem::addFreeInputs(const std::vector<z3::expr> &Also) {
+  std::map<unsigned, z3::expr> Free;
+  for (unsigned K = 0; K < NextFn.size(); ++K)
+    freeConstants(NextFn[K], Free);
+  for (const z3::expr &E : Also)
+    freeConstants(E, Free);
+  std::set<unsigned> States;
+  for (unsigned K = 0; K < State.size(); ++K)
+    States.insert(State[K].id());
+  for (auto &[Id, E] : Free) {
+    if (States.count(Id))
+      continue;
+    if (!E.is_bv())
+      return false;
+    Inputs.push_back(E);
+    InputNames.push_back(E.to_string());
+  }
+  return true;
 }
 
 z3::expr TransitionSystem::transition() const {

@@ -328,22 +328,12 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   TS.Init = Init;
   // Inputs: every free constant that is no state variable (nondet calls,
   // nested variants, undefined values, values of unreached phis).
-  std::map<unsigned, z3::expr> Free;
-  for (unsigned K = 0; K < TS.NextFn.size(); ++K)
-    freeConstants(TS.NextFn[K], Free);
-
-  DenseSet<unsigned> States;
-  for (unsigned K = 0; K < TS.State.size(); ++K)
-    States.insert(TS.State[K].id());
-  for (auto &[Id, E] : Free)
-    if (!States.count(Id) && E.is_bv()) {
-      L.InputIndex[Id] = TS.Inputs.size();
-      TS.Inputs.push_back(E);
-      TS.InputNames.push_back(E.to_string());
-    } else if (!States.count(Id)) {
-      L.Unsupported = "internal error: a Boolean free variable in a loop body";
-      return;
-    }
+  if (!TS.addFreeInputs()) {
+    L.Unsupported = "internal error: a Boolean free variable in a loop body";
+    return;
+  }
+  for (unsigned K = 0; K < TS.Inputs.size(); ++K)
+    L.InputIndex[TS.Inputs[K].id()] = K;
 }
 
 std::vector<unsigned> LoopRefiner::loops() const {
@@ -626,12 +616,7 @@ z3::expr LoopRefiner::badRegion(const Loop &L, const std::vector<APInt> &Point,
       APInt Mask = B.Zero | B.One;
       Parts.push_back((X & numeral(C, Mask)) == numeral(C, B.One));
     }
-    bool U = Region->Unsigned[K];
-    const APInt &Lo = Region->Lo[K], &Hi = Region->Hi[K];
-    if (U ? !Lo.isMinValue() : !Lo.isMinSignedValue())
-      Parts.push_back(U ? z3::ule(numeral(C, Lo), X) : z3::sle(numeral(C, Lo), X));
-    if (U ? !Hi.isMaxValue() : !Hi.isMaxSignedValue())
-      Parts.push_back(U ? z3::ule(X, numeral(C, Hi)) : z3::sle(X, numeral(C, Hi)));
+    Parts.push_back(withinBounds(X, Region->Lo[K], Region->Hi[K], Region->Unsigned[K]));
   }
   return conjunction(C, Parts);
 }
@@ -646,38 +631,20 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
   }
   z3::expr Bad = badRegion(L, Point, Region);
   for (;;) {
-    auto Left = std::chrono::duration_cast<std::chrono::seconds>(Until - Deadline::clock::now());
-    if (Until != Deadline::max() && Left.count() < 1)
-      return O; // no reason: the time limit
     if (!L.Engine || !Opts.Memoize) {
       L.Engine = std::make_unique<Pdr>(*L.TS, Opts.Engine);
       if (!Opts.Memoize)
         for (const z3::expr &Inv : L.Invariants)
           L.Engine->assume(Inv); // thesis §6.1: what was proved stays proved
     }
-    L.Engine->setTimeLimit(Until == Deadline::max() ? 0 : static_cast<unsigned>(Left.count()));
     L.Engine->setBad(Bad);
-    PdrResult R = L.Engine->run();
+    PdrResult R = runUntil(*L.Engine, Until, "loop invariant");
     if (R.S == PdrResult::Unknown) {
-      if (Deadline::clock::now() + std::chrono::seconds(1) < Until)
-        O.Reason = R.Reason; // else the time limit
+      O.Reason = R.Reason; // empty at the time limit
       return O;
     }
     if (R.S == PdrResult::Holds) {
       z3::expr Inv = R.invariant(C);
-      auto Ms = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
-      bool Undecided = false;
-      if (std::string Why = checkInvariant(
-              L.Engine->system(), Inv,
-              Until == Deadline::max() ? 0 : static_cast<unsigned>(std::max<long>(Ms.count(), 1)),
-              &Undecided);
-          !Why.empty()) {
-        // Undecided at the time limit: no reason, the caller names the limit.
-        if (!Undecided || Deadline::clock::now() < Until)
-          O.Reason = Undecided ? "loop invariant " + Why
-                               : "internal error: the loop invariant from PDR is " + Why;
-        return O;
-      }
       L.Invariants.push_back(Inv);
       for (size_t K = 0; K < R.Text.size(); ++K)
         if (none_of(L.Shown, [&](const auto &S) {

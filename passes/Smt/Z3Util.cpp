@@ -34,6 +34,16 @@ std::string solverFailure(const std::string &Why) {
   return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
 }
 
+z3::expr withinBounds(const z3::expr &X, const APInt &Lo, const APInt &Hi, bool Unsigned) {
+  z3::context &C = X.ctx();
+  z3::expr R = C.bool_val(true);
+  if (Unsigned ? !Lo.isMinValue() : !Lo.isMinSignedValue())
+    R = R && (Unsigned ? z3::ule(numeral(C, Lo), X) : z3::sle(numeral(C, Lo), X));
+  if (Unsigned ? !Hi.isMaxValue() : !Hi.isMaxSignedValue())
+    R = R && (Unsigned ? z3::ule(X, numeral(C, Hi)) : z3::sle(X, numeral(C, Hi)));
+  return R;
+}
+
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
   std::vector<z3::expr> Stack{Root};
   std::set<unsigned> Seen;

@@ -115,25 +115,15 @@ std::unique_ptr<ProgramSystem> encodeProgram(z3::context &C, const Function &F,
     TS.NextFn.set(K, Next[K]);
   TS.Init = PcIs(0);
 
-  // Inputs: the free constants that are no state variables.
-  std::map<unsigned, z3::expr> Free;
-  for (const z3::expr &N : Next)
-    freeConstants(N, Free);
+  std::vector<z3::expr> Violations;
   for (const Check &Ch : PS->Checks)
-    freeConstants(Ch.Violated, Free);
-  DenseSet<unsigned> States;
-  for (unsigned K = 0; K < TS.State.size(); ++K)
-    States.insert(TS.State[K].id());
-  for (auto &[Id, V] : Free) {
-    if (States.count(Id))
-      continue;
-    if (!V.is_bv()) {
-      PS->Unsupported = "internal error: a Boolean free variable in the symbolic encoding";
-      return PS;
-    }
-    TS.Inputs.push_back(V);
-    TS.InputNames.push_back(V.to_string());
-    auto It = Recorded.find(Id);
+    Violations.push_back(Ch.Violated);
+  if (!TS.addFreeInputs(Violations)) {
+    PS->Unsupported = "internal error: a Boolean free variable in the symbolic encoding";
+    return PS;
+  }
+  for (const z3::expr &V : TS.Inputs) {
+    auto It = Recorded.find(V.id());
     // An undef phi operand is free without being recorded: any value.
     PS->InputSources.push_back(It != Recorded.end()
                                    ? It->second

@@ -282,6 +282,13 @@ std::vector<unsigned> pathLines(const Execution &X) {
   return Lines;
 }
 
+/// FALSE, with the inputs and the path of X, a run that fails the property.
+void markFalse(CheckResult &CR, const Execution &X) {
+  CR.V = Verdict::False;
+  CR.Inputs = describeInputs(X);
+  CR.PathLines = pathLines(X);
+}
+
 class FunctionVerifier {
 public:
   /// Total: when the time for all entry functions is up.
@@ -358,11 +365,8 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
     z3::expr_vector A(Ctx); // (copying an expr_vector would share it)
     for (unsigned K = 0; K < Fixed.size(); ++K)
       A.push_back(Fixed[K]);
-    for (unsigned K = 0; K < NV; ++K) {
-      z3::expr Lo = numeral(Ctx, G.Lo[K]), Hi = numeral(Ctx, G.Hi[K]);
-      A.push_back(G.Unsigned[K] ? z3::ule(Lo, State[K]) : z3::sle(Lo, State[K]));
-      A.push_back(G.Unsigned[K] ? z3::ule(State[K], Hi) : z3::sle(State[K], Hi));
-    }
+    for (unsigned K = 0; K < NV; ++K)
+      A.push_back(withinBounds(State[K], G.Lo[K], G.Hi[K], G.Unsigned[K]));
     return S.check(A) == z3::unsat;
   };
   if (!AllViolate(R))
@@ -460,9 +464,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
                 (L.valid() ? " at " + L.str() : std::string());
     return true;
   }
-  CR.V = Verdict::False;
-  CR.Inputs = describeInputs(X);
-  CR.PathLines = pathLines(X);
+  markFalse(CR, X);
   return true;
 }
 
@@ -472,9 +474,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
 void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
                               const Instruction *At) {
   if (auto It = Confirmed.find({At, C.K}); It != Confirmed.end()) {
-    CR.V = Verdict::False;
-    CR.Inputs = describeInputs(It->second);
-    CR.PathLines = pathLines(It->second);
+    markFalse(CR, It->second);
     return;
   }
   bool Exact = !Opts.Refine.Generalize; // refine exact points, not regions
@@ -781,33 +781,16 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
       Proof.Loc = {SP->getFilename().str(), SP->getLine(), 0};
     for (const Check &C : PS->Checks) {
       CheckResult CR{C.K, userLocation(C.At->getDebugLoc()), Verdict::Unknown, "", {}};
-      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
       if (auto It = Confirmed.find({C.At, C.K}); It != Confirmed.end()) {
-        CR.V = Verdict::False;
-        CR.Inputs = describeInputs(It->second);
-        CR.PathLines = pathLines(It->second);
-      } else if (Deadline != Clock::time_point::max() && Left.count() < 1000) {
-        CR.Reason = TimeReason;
+        markFalse(CR, It->second);
       } else {
-        Engine.setTimeLimit(Deadline == Clock::time_point::max() ? 0 : Left.count() / 1000);
         Engine.setBad(C.Violated);
-        PdrResult Res = Engine.run();
+        PdrResult Res = runUntil(Engine, Deadline, "invariant");
         if (Res.S == PdrResult::Holds) {
-          bool Undecided = false;
-          std::string Why = checkInvariant(Engine.system(), Res.invariant(Ctx),
-                                           Deadline == Clock::time_point::max()
-                                               ? 0
-                                               : std::max<long>(Left.count(), 1),
-                                           &Undecided);
-          if (Why.empty()) {
-            CR.V = Verdict::True;
-            for (const std::string &T : Res.Text)
-              if (!is_contained(Proof.Conjuncts, T))
-                Proof.Conjuncts.push_back(T);
-          } else {
-            CR.Reason = Undecided ? "invariant " + Why
-                                  : "internal error: the invariant from PDR is " + Why;
-          }
+          CR.V = Verdict::True;
+          for (const std::string &T : Res.Text)
+            if (!is_contained(Proof.Conjuncts, T))
+              Proof.Conjuncts.push_back(T);
         } else if (Res.S == PdrResult::Fails) {
           std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
           Execution X = replay(*Inputs, InterpretOptions().MaxSteps);
@@ -815,7 +798,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
             CR.Reason = "internal error: PDR's counterexample is not confirmed by concrete "
                         "execution";
         } else {
-          CR.Reason = Clock::now() + std::chrono::seconds(1) < Deadline ? Res.Reason : TimeReason;
+          CR.Reason = Res.Reason.empty() ? TimeReason : Res.Reason;
         }
       }
       R.Checks.push_back(std::move(CR));
