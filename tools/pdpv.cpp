@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/HornClauses.h"
 #include "pdpv/Verify.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -53,6 +54,11 @@ static cl::opt<bool> Json("json", cl::desc("print the result as one JSON object"
                           cl::cat(Category));
 static cl::opt<bool> Progress("v", cl::desc("progress of the refinement on stderr"),
                               cl::cat(Category));
+static cl::opt<std::string> EmitChc(
+    "emit-chc", cl::value_desc("file"),
+    cl::desc("write the verification conditions as constrained Horn clauses (SMT-LIB2, "
+             "logic HORN; sat = TRUE, unsat = FALSE) to the file instead of verifying"),
+    cl::cat(Category));
 static cl::list<std::string> ClangArgs("clang-arg",
                                        cl::desc("an extra argument for clang-19, e.g. "
                                                 "--clang-arg=-DN=4 (repeatable)"),
@@ -148,7 +154,9 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
     json::Object F{{"name", R.Name},
                    {"result", verdictName(R.V)},
                    {"checks", std::move(Checks)},
-                   {"invariants", std::move(Invariants)}};
+                   {"invariants", std::move(Invariants)},
+                   {"seconds", R.Seconds},
+                   {"pdr_seconds", R.PdrSeconds}};
     if (!R.Reason.empty())
       F["reason"] = R.Reason;
     Functions.push_back(std::move(F));
@@ -202,6 +210,23 @@ int main(int Argc, char **Argv) {
   }
   if (llvm::verifyModule(*M, &errs()))
     usageError("'" + InputFile + "' is not valid LLVM IR");
+
+  if (!EmitChc.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(EmitChc, EC);
+    if (EC)
+      usageError("cannot write '" + EmitChc + "': " + EC.message());
+    Expected<HornSummary> Sum = writeHornClauses(*M, Opts, OS);
+    if (!Sum) {
+      OS.close();
+      sys::fs::remove(EmitChc);
+      usageError(StringRef(toString(Sum.takeError())).drop_front(strlen("pdpv: ")));
+    }
+    OS.close(); // finish() leaves without destructors
+    outs() << "pdpv: wrote " << Sum->Clauses << " Horn clauses over " << Sum->Predicates
+           << " loop predicates to " << EmitChc << "\n";
+    finish(True);
+  }
 
   std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
   Verdict V = Verdict::True;

@@ -13,6 +13,10 @@
 #define PDPV_LOOPPASSES_H
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/IR/ValueMap.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <string>
 
 namespace llvm {
 class DominatorTree;
@@ -28,6 +32,13 @@ void passifyLoops(llvm::Function &F, llvm::DominatorTree &DT, llvm::LoopInfo &LI
 /// Cuts the back edges recorded by passification. Returns false if F still
 /// has a cycle afterwards (irreducible control flow).
 bool cutBackEdges(llvm::Function &F);
+
+/// The acyclic model of F (the three stages above on a clone, which joins F's
+/// module as "<F>.pdpv.model"; F itself is not changed). VMap maps F's values
+/// to the model's. Null, with the reason in Error, if no valid acyclic model
+/// results (irreducible control flow).
+llvm::Function *buildAcyclicModel(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
+                                  unsigned &NumLoops, std::string &Error);
 
 struct InstrumentPass : llvm::PassInfoMixin<InstrumentPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);

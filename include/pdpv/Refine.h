@@ -30,6 +30,7 @@
 #include "llvm/Support/KnownBits.h"
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -89,6 +90,18 @@ public:
   /// counterexample around Point), any state in it counts.
   Outcome refine(unsigned Id, const std::vector<llvm::APInt> &Point, Deadline Until,
                  const StateRegion *Region = nullptr);
+  /// The loops' part of the model as constrained Horn clauses, each
+  /// universally closed, with Pred(Id, terms) applying loop Id's predicate
+  /// inv_l to a state (x_e..., x_b..., r...):
+  ///   I_l(s)                                          => inv_l(s)
+  ///   inv_l(s) /\ inv_j(s_j) (j nested directly in l) => inv_l(f_l(s, i))
+  /// A least solution is the loops' reachable states; LI_l found so far are
+  /// not part of it. Throws EncodingError for a loop the model cannot express.
+  using PredicateFn = std::function<z3::expr(unsigned, const std::vector<z3::expr> &)>;
+  std::vector<z3::expr> hornRules(const PredicateFn &Pred) const;
+
+  /// Wall time PDR has searched so far, all loops together.
+  double pdrSeconds() const { return PdrSeconds; }
   /// How many of stateIn's terms are the loop's variants (x_e).
   unsigned numVariants(unsigned Id) const;
 
@@ -121,6 +134,7 @@ private:
   UBOptions UB;
   RefineOptions Opts;
   std::map<unsigned, std::unique_ptr<Loop>> Loops;
+  double PdrSeconds = 0;
 };
 
 } // namespace pdpv

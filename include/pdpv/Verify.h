@@ -30,6 +30,7 @@ struct VerifyOptions {
   bool Verbose = false;         // refinement progress on stderr
   bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)
   RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
+  std::string HornFile;         // the pass writes the model's Horn clauses here instead
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
@@ -76,6 +77,8 @@ struct FunctionResult {
   std::string Reason; // why the whole function is unknown (unsupported ...)
   SourceLocation ReasonLoc;
   std::vector<CheckResult> Checks;
+  double Seconds = 0;    // wall time spent on the function
+  double PdrSeconds = 0; // of which in PDR's search (benchmarks: thesis Table 4.1)
 };
 
 /// Verifies the entry functions of a clone of M.

@@ -27,6 +27,8 @@ z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APIn
                       bool Unsigned);
 /// Every uninterpreted constant of Root, keyed by its AST id.
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
+/// forall (free constants of F). F
+z3::expr universalClosure(const z3::expr &F);
 
 } // namespace pdpv
 

@@ -10,7 +10,11 @@
 #include "pdpv/LoopPasses.h"
 
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 using namespace llvm;
 
@@ -35,6 +39,26 @@ bool cutBackEdges(Function &F) {
   SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 4> BackEdges;
   FindFunctionBackedges(F, BackEdges);
   return BackEdges.empty();
+}
+
+Function *buildAcyclicModel(Function &F, ValueToValueMapTy &VMap, unsigned &NumLoops,
+                            std::string &Error) {
+  Function *Model = CloneFunction(&F, VMap);
+  Model->setName(F.getName() + ".pdpv.model");
+  {
+    DominatorTree DT(*Model);
+    LoopInfo LI(DT);
+    NumLoops = instrumentLoops(*Model, LI);
+    passifyLoops(*Model, DT, LI);
+  }
+  raw_string_ostream Broken(Error);
+  if (!cutBackEdges(*Model)) {
+    Error = "irreducible control flow";
+  } else if (!verifyFunction(*Model, &Broken)) {
+    return Model;
+  }
+  Model->eraseFromParent();
+  return nullptr;
 }
 
 PreservedAnalyses DagCutPass::run(Function &F, FunctionAnalysisManager &) {

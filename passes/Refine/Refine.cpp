@@ -369,6 +369,26 @@ z3::expr LoopRefiner::invariantIn(unsigned Id, Encoder &E) const {
   return conjunction(C, L.Invariants).substitute(From, To);
 }
 
+std::vector<z3::expr> LoopRefiner::hornRules(const PredicateFn &Pred) const {
+  std::vector<z3::expr> Rules;
+  for (auto &[Id, L] : Loops) {
+    if (!L->Unsupported.empty() || !L->TS)
+      throw EncodingError(L->Unsupported.empty() ? "loop without a model" : L->Unsupported);
+    const TransitionSystem &TS = *L->TS;
+    std::vector<z3::expr> Now, Next;
+    for (unsigned K = 0; K < TS.State.size(); ++K) {
+      Now.push_back(TS.State[K]);
+      Next.push_back(TS.NextFn[K]);
+    }
+    z3::expr Body = Pred(Id, Now) && TS.Constraint;
+    for (unsigned J : L->Inner)
+      Body = Body && Pred(J, stateIn(J, *L->Enc));
+    Rules.push_back(universalClosure(z3::implies(TS.Init, Pred(Id, Now))));
+    Rules.push_back(universalClosure(z3::implies(Body, Pred(Id, Next))));
+  }
+  return Rules;
+}
+
 /// Conjuncts implied by the others are left out (each implication decided
 /// within a small time limit; undecided ones stay): the text is equivalent
 /// to LI_l and what a user reads.
@@ -639,6 +659,7 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     }
     L.Engine->setBad(Bad);
     PdrResult R = runUntil(*L.Engine, Until, "loop invariant");
+    PdrSeconds += R.Stats.Seconds;
     if (R.S == PdrResult::Unknown) {
       O.Reason = R.Reason; // empty at the time limit
       return O;

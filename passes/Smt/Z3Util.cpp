@@ -62,4 +62,15 @@ void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
   }
 }
 
+z3::expr universalClosure(const z3::expr &F) {
+  std::map<unsigned, z3::expr> Free;
+  freeConstants(F, Free);
+  if (Free.empty())
+    return F;
+  z3::expr_vector Vars(F.ctx());
+  for (auto &[Id, V] : Free)
+    Vars.push_back(V);
+  return z3::forall(Vars, F);
+}
+
 } // namespace pdpv

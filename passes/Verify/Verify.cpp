@@ -9,6 +9,7 @@
 
 #include "pdpv/Verify.h"
 #include "pdpv/BoundSearch.h"
+#include "pdpv/HornClauses.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
@@ -75,6 +76,10 @@ static cl::opt<bool> SymbolicFlag(
     "pdpv-symbolic",
     cl::desc("PDPV: one PDR run on the whole function with an explicit program counter "
              "instead of loop invariants (thesis 4.2.1, for comparison)"));
+static cl::opt<std::string> HornFlag(
+    "pdpv-emit-chc", cl::value_desc("file"),
+    cl::desc("PDPV: write the model as constrained Horn clauses (SMT-LIB2, HORN) to the "
+             "file instead of verifying"));
 static cl::opt<bool> VerboseFlag("pdpv-verbose",
                                  cl::desc("PDPV: print the refinement's progress on stderr"));
 
@@ -93,6 +98,7 @@ VerifyOptions optionsFromCommandLine() {
   O.Refine.Generalize = !NoGeneralizeFlag;
   O.Refine.AbstractGeneralize = !NoAbstractGeneralizeFlag;
   O.Refine.SeedInvariants = !NoCandidatesFlag;
+  O.HornFile = HornFlag;
   return O;
 }
 
@@ -115,6 +121,10 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                                        inconvertibleErrorCode());
       continue;
     }
+    if (Name == "emit-chc" && !Value.empty()) {
+      O.HornFile = Value.str();
+      continue;
+    }
     bool Negated = Name.consume_front("no-");
     bool *Flag = StringSwitch<bool *>(Name)
                      .Case("check-signed-overflow", &O.UB.CheckSignedOverflow)
@@ -129,7 +139,7 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
     if (!Flag || !Value.empty())
       return make_error<StringError>(
           "pdpv: unknown pass parameter '" + P +
-              "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, "
+              "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, "
               "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
               "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic)",
           inconvertibleErrorCode());
@@ -681,6 +691,7 @@ FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
                                      const std::vector<DebugLoc> &RemovedAssertions) {
   FunctionResult R;
   R.Name = F.getName().str();
+  auto Started = Clock::now();
   for (const DebugLoc &DL : RemovedAssertions)
     R.Checks.push_back({CheckKind::Assertion, userLocation(DL), Verdict::True, "", {}});
   if (!Problems.empty())
@@ -688,6 +699,7 @@ FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
   else
     checkModel(R);
   mergeByLocation(R.Checks);
+  R.Seconds = std::chrono::duration<double>(Clock::now() - Started).count();
 
   R.V = Verdict::True;
   for (const CheckResult &CR : R.Checks) {
@@ -713,26 +725,22 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
 
   // The model is built on a clone; the prepared function stays executable.
   ValueToValueMapTy VMap;
-  Function *Model = CloneFunction(&F, VMap);
-  Model->setName(F.getName() + ".pdpv.model");
-  auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
-  for (auto KV : VMap)
-    ToPrepared[KV.second] = KV.first;
-  {
-    DominatorTree DT(*Model);
-    LoopInfo LI(DT);
-    NumLoops = instrumentLoops(*Model, LI);
-    passifyLoops(*Model, DT, LI);
-  }
   std::string Broken;
-  raw_string_ostream BrokenOS(Broken);
-  if (!cutBackEdges(*Model) || verifyFunction(*Model, &BrokenOS)) {
-    unknownAll(R, "internal error: the acyclic model is invalid " + Broken, DebugLoc());
+  Function *Model = buildAcyclicModel(F, VMap, NumLoops, Broken);
+  if (!Model) {
+    unknownAll(R, "internal error: the acyclic model is invalid: " + Broken, DebugLoc());
     return;
   }
-  for (auto KV : VMap) // after passification: header phis map to variants
-    if (KV.second)
-      ToModel[KV.first] = KV.second;
+  auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
+  for (auto KV : VMap) {
+    const Value *InModel = KV.second;
+    if (!InModel)
+      continue;
+    ToModel[KV.first] = InModel; // after passification: header phis map to variants
+    const auto *I = dyn_cast<Instruction>(InModel);
+    if (!I || !isMarker(*I, MarkerKind::Variant)) // variants exist only in the model
+      ToPrepared[InModel] = KV.first;
+  }
 
   try {
     z3::context Ctx;
@@ -744,7 +752,11 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
       for (unsigned Id : Refiner->loops()) // seeded invariants
         S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
     }
-    auto DropRefiner = make_scope_exit([&] { Refiner.reset(); }); // before Ctx goes
+    auto DropRefiner = make_scope_exit([&] { // before Ctx goes
+      if (Refiner)
+        R.PdrSeconds = Refiner->pdrSeconds();
+      Refiner.reset();
+    });
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
       CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};
@@ -786,6 +798,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
       } else {
         Engine.setBad(C.Violated);
         PdrResult Res = runUntil(Engine, Deadline, "invariant");
+        R.PdrSeconds += Res.Stats.Seconds;
         if (Res.S == PdrResult::Holds) {
           CR.V = Verdict::True;
           for (const std::string &T : Res.Text)
@@ -936,6 +949,17 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   // -mllvm flags reach us unchecked: a bad value is a compile error.
   if (Error E = validateOptions(Opts)) {
     M.getContext().diagnose(OptionError(toString(std::move(E))));
+    return PreservedAnalyses::all();
+  }
+  if (!Opts.HornFile.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(Opts.HornFile, EC);
+    if (EC) {
+      M.getContext().diagnose(
+          OptionError("pdpv: cannot write '" + Opts.HornFile + "': " + EC.message()));
+    } else if (Expected<HornSummary> Sum = writeHornClauses(M, Opts, OS); !Sum) {
+      M.getContext().diagnose(OptionError(toString(Sum.takeError())));
+    }
     return PreservedAnalyses::all();
   }
   reportResults(errs(), verifyModule(M, Opts), Opts);

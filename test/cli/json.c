@@ -1,6 +1,6 @@
 // --json: one JSON object with the overall result and, per entry function,
 // each property (verdict, location; inputs in call order and the path for
-// FALSE; the reason for UNKNOWN) and the loop invariants.
+// FALSE; the reason for UNKNOWN), the loop invariants, the seconds (in PDR).
 // RUN: sh -c 'pdpv --json %s; echo "exit $?"' | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
@@ -36,7 +36,9 @@ int main(void) {
 // CHECK: "line": 10
 // CHECK: "whole_function": false
 // CHECK: "name": "main",
-// CHECK-NEXT: "result": "FALSE"
+// CHECK-NEXT: "pdr_seconds": {{[0-9.e+-]+}},
+// CHECK-NEXT: "result": "FALSE",
+// CHECK-NEXT: "seconds": {{[0-9.e+-]+}}
 // CHECK: "result": "FALSE"
 // CHECK-NEXT: }
 // CHECK-NEXT: exit 10

@@ -29,3 +29,9 @@ int main(void) {
 // UNSAFE: disj-simple.c:19:5: warning: assertion can fail
 // UNSAFE-NEXT: disj-simple.c:14:11: note: input 1: __VERIFIER_nondet_int() = {{[1-9][0-9]*}}
 // UNSAFE: 'main': Result: FALSE
+// The same model as constrained Horn clauses (pdpv --emit-chc): Z3's Spacer
+// agrees with PDPV (sat: TRUE, unsat: FALSE).
+// RUN: pdpv --emit-chc=%t.smt2 %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-SAFE
+// RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
+// CHC-SAFE: {{^sat$}}
+// CHC-UNSAFE: {{^unsat$}}

@@ -40,3 +40,9 @@ int main(void) {
 // SYMBOLIC: nested.c:28:3: remark: assertion proved
 // SYMBOLIC: nested.c:15: remark: invariant of the function (pc: its blocks in layout order): {{.*}}pc
 // SYMBOLIC: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
+// The same model as constrained Horn clauses (pdpv --emit-chc): Z3's Spacer
+// agrees with PDPV (sat: TRUE, unsat: FALSE).
+// RUN: pdpv --emit-chc=%t.smt2 %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-SAFE
+// RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
+// CHC-SAFE: {{^sat$}}
+// CHC-UNSAFE: {{^unsat$}}

@@ -34,3 +34,9 @@ int main(void) {
 // UNSAFE: netbsd-loop.c:18:7: warning: assertion can fail
 // UNSAFE-NEXT: netbsd-loop.c:12:13: note: input 1: __VERIFIER_nondet_int() = 2147483647
 // UNSAFE: 'main': Result: FALSE (1 proved, 1 failing, 0 unknown)
+// The same model as constrained Horn clauses (pdpv --emit-chc): Z3's Spacer
+// agrees with PDPV (sat: TRUE, unsat: FALSE).
+// RUN: pdpv --emit-chc=%t.smt2 %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-SAFE
+// RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
+// CHC-SAFE: {{^sat$}}
+// CHC-UNSAFE: {{^unsat$}}

@@ -34,3 +34,9 @@ int main(void) {
 // CHECK: 'main': Result: FALSE (0 proved, 1 failing, 0 unknown)
 // SAFE: remark: assertion proved
 // SAFE: 'main': Result: TRUE
+// The same model as constrained Horn clauses (pdpv --emit-chc): Z3's Spacer
+// agrees with PDPV (sat: TRUE, unsat: FALSE).
+// RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-SAFE
+// RUN: pdpv --emit-chc=%t.smt2 %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
+// CHC-SAFE: {{^sat$}}
+// CHC-UNSAFE: {{^unsat$}}

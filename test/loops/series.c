@@ -34,3 +34,9 @@ int main(void) {
 // UNSAFE: series.c:24:5: warning: assertion can fail
 // UNSAFE-NEXT: note: it fails on every execution that gets here
 // UNSAFE: 'main': Result: FALSE
+// The same model as constrained Horn clauses (pdpv --emit-chc): Z3's Spacer
+// agrees with PDPV (sat: TRUE, unsat: FALSE).
+// RUN: pdpv --emit-chc=%t.smt2 %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-SAFE
+// RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
+// CHC-SAFE: {{^sat$}}
+// CHC-UNSAFE: {{^unsat$}}

@@ -1,0 +1,53 @@
+// pdpv --emit-chc writes PDPV's model as constrained Horn clauses (SMT-LIB2,
+// logic HORN) instead of verifying: one predicate per loop over the loop's
+// state (x, its entry value x_0, and what the loop reads), nested loops
+// through their own predicate, and one query clause for the properties.
+// RUN: pdpv --emit-chc=%t.smt2 %s | FileCheck-19 %s --check-prefix=WROTE
+// RUN: FileCheck-19 %s --input-file=%t.smt2 --check-prefix=CLAUSES
+// RUN: z3 %t.smt2 | FileCheck-19 %s --check-prefix=SAT
+// The pass writes the same clauses: as a pass parameter and as a flag.
+// RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<emit-chc=%t.opt.smt2>' %t.ll -disable-output
+// RUN: FileCheck-19 %s --input-file=%t.opt.smt2 --check-prefix=CLAUSES
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-emit-chc=%t.clang.smt2 -c %s -o %t.o
+// RUN: FileCheck-19 %s --input-file=%t.clang.smt2 --check-prefix=CLAUSES
+// A bug is an unsatisfiable set of clauses.
+// RUN: pdpv --emit-chc=%t.bug.smt2 --clang-arg=-DBUG %s
+// RUN: z3 %t.bug.smt2 | FileCheck-19 %s --check-prefix=UNSAT
+// Clauses that would approximate the program are not written.
+// RUN: not pdpv --emit-chc=%t.float.smt2 --clang-arg=-DFLOAT %s 2>&1 | FileCheck-19 %s --check-prefix=APPROXIMATE
+// RUN: not test -e %t.float.smt2
+// RUN: not pdpv --emit-chc=%t.missing/dir/out.smt2 %s 2>&1 | FileCheck-19 %s --check-prefix=UNWRITABLE
+extern unsigned __VERIFIER_nondet_uint(void);
+extern float __VERIFIER_nondet_float(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint(), i = 0, s = 0;
+  while (i < n) {
+    unsigned j = 0;
+    while (j < 2)
+      j++;
+    s += j;
+    i++;
+  }
+#ifdef BUG
+  __VERIFIER_assert(s != 6);
+#else
+  __VERIFIER_assert(s % 2 == 0);
+#endif
+#ifdef FLOAT
+  float f = __VERIFIER_nondet_float();
+  __VERIFIER_assert(f * f >= 0.0f);
+#endif
+  return 0;
+}
+// WROTE: pdpv: wrote 5 Horn clauses over 2 loop predicates to {{.*}}.smt2
+// CLAUSES: (set-logic HORN)
+// CLAUSES: (declare-fun main_loop1_line27 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop2_line29 ((_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (check-sat)
+// SAT: {{^sat$}}
+// UNSAT: {{^unsat$}}
+// APPROXIMATE: pdpv: error: cannot export the clauses of 'main': unsupported nondeterministic value of non-integer type
+// UNWRITABLE: pdpv: error: cannot write '{{.*}}out.smt2': No such file or directory
