@@ -146,7 +146,8 @@ struct Candidate {
 /// Relations between a loop's state at its header (x) and at its entry
 /// (x_0) that hold initially (x = x_0) by construction and are typical of
 /// loops: a variable kept, only growing or shrinking, keeping its sign or
-/// parity, two variables trading (constant sum or difference).
+/// parity or its order to another variable, two variables trading
+/// (constant sum or difference).
 std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants) {
   std::vector<Candidate> Cs;
   auto X = [&](unsigned K) { return TS.State[K]; };
@@ -167,6 +168,26 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
                     "(" + N0(K) + " <= 0 || " + N(K) + " > 0)"});
       Cs.push_back({X(K).extract(0, 0) == X0(K).extract(0, 0),
                     "(" + N(K) + " & 1) == (" + N0(K) + " & 1)"});
+    }
+    // The order between x and another variable y (a variant or a value the
+    // loop reads, r_0 = r) is kept: x_0 <= y_0 implies x <= y, signed and
+    // unsigned, e.g. i <= n for `while (i < n) i++`.
+    for (unsigned J = 0; J < TS.State.size(); ++J) {
+      if (J == K || (J >= NumVariants && J < 2 * NumVariants) || TS.width(J) != W)
+        continue;
+      bool Variant = J < NumVariants;
+      z3::expr Y = TS.State[J], Y0 = Variant ? X0(J) : TS.State[J];
+      std::string NY = TS.StateNames[J], NY0 = Variant ? N0(J) : NY;
+      Cs.push_back({z3::implies(z3::sle(X0(K), Y0), z3::sle(X(K), Y)),
+                    "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ")"});
+      Cs.push_back({z3::implies(z3::ule(X0(K), Y0), z3::ule(X(K), Y)),
+                    "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ") (unsigned)"});
+      if (Variant)
+        continue; // y <= x is the candidate of y
+      Cs.push_back({z3::implies(z3::sge(X0(K), Y0), z3::sge(X(K), Y)),
+                    "(" + N0(K) + " < " + NY0 + " || " + N(K) + " >= " + NY + ")"});
+      Cs.push_back({z3::implies(z3::uge(X0(K), Y0), z3::uge(X(K), Y)),
+                    "(" + N0(K) + " < " + NY0 + " || " + N(K) + " >= " + NY + ") (unsigned)"});
     }
     for (unsigned J = K + 1; J < NumVariants; ++J) {
       if (TS.width(J) != W)
