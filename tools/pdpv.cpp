@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Verify.h"
 
@@ -59,6 +60,18 @@ static cl::opt<std::string> EmitChc(
     cl::desc("write the verification conditions as constrained Horn clauses (SMT-LIB2, "
              "logic HORN; sat = TRUE, unsat = FALSE) to the file instead of verifying"),
     cl::cat(Category));
+static cl::opt<std::string> HarnessOut(
+    "harness", cl::value_desc("file"),
+    cl::desc("write the C harness of the first FALSE (its inputs as __VERIFIER_nondet_* "
+             "definitions) to the file"),
+    cl::cat(Category));
+enum class DataModel { LP64, ILP32 };
+static cl::opt<DataModel> Model(
+    "data-model", cl::desc("C data model for .c/.i files (default lp64)"),
+    cl::values(clEnumValN(DataModel::LP64, "lp64", "64-bit long and pointers (the host's)"),
+               clEnumValN(DataModel::ILP32, "ilp32", "32-bit int, long and pointers (-m32, "
+                                                     "SV-COMP's model)")),
+    cl::init(DataModel::LP64), cl::cat(Category));
 static cl::list<std::string> ClangArgs("clang-arg",
                                        cl::desc("an extra argument for clang-19, e.g. "
                                                 "--clang-arg=-DN=4 (repeatable)"),
@@ -90,6 +103,8 @@ static std::string compile(StringRef Source) {
     usageError("cannot create a temporary file");
   std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
                                  Source, "-o",   Out};
+  if (Model == DataModel::ILP32)
+    Args.push_back("-m32");
   for (const std::string &A : ClangArgs)
     Args.push_back(A);
   std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
@@ -103,6 +118,43 @@ static std::string compile(StringRef Source) {
   }
   sys::fs::remove(Err);
   return std::string(Out);
+}
+
+/// Every FALSE is run natively with its harness before it is printed. A run
+/// that does not fail turns the check UNKNOWN and keeps the harness.
+static void replayFailures(const Module &M, std::vector<FunctionResult> &Results) {
+  bool Written = false;
+  for (FunctionResult &R : Results) {
+    for (CheckResult &C : R.Checks) {
+      if (C.V != Verdict::False)
+        continue;
+      bool ForUser = !Written && !HarnessOut.empty();
+      SmallString<128> File(HarnessOut);
+      if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File))
+        usageError("cannot create a temporary file");
+      NativeReplay Run = replayNatively(M, C, std::string(File));
+      Written |= ForUser;
+      bool Keep = ForUser;
+      switch (Run.S) {
+      case NativeReplay::Confirmed:
+        C.NativeConfirmed = true;
+        C.NativeNote = Run.Location;
+        break;
+      case NativeReplay::NotFailing:
+        C.V = Verdict::Unknown;
+        C.Reason = "the counterexample does not fail when run natively: " + Run.Detail +
+                   " (harness kept in " + std::string(File) + ")";
+        Keep = true;
+        break;
+      case NativeReplay::Impossible:
+        C.NativeNote = Run.Detail;
+        break;
+      }
+      if (!Keep)
+        sys::fs::remove(File);
+    }
+    updateVerdict(R);
+  }
 }
 
 static json::Value location(const SourceLocation &L) {
@@ -140,6 +192,9 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
                                         {"value", toString(In.V, 10, !In.Unsigned)}});
         O["inputs"] = std::move(Inputs);
         O["path"] = json::Array(C.PathLines);
+        O["native_run"] = json::Object{{"confirmed", C.NativeConfirmed},
+                                       {C.NativeConfirmed ? "error_call" : "why_not",
+                                        C.NativeNote}};
       }
       Checks.push_back(std::move(O));
     }
@@ -229,6 +284,7 @@ int main(int Argc, char **Argv) {
   }
 
   std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
+  replayFailures(*M, Results);
   Verdict V = Verdict::True;
   std::string Reason;
   for (const FunctionResult &R : Results) {

@@ -58,6 +58,9 @@ struct CheckResult {
   };
   std::vector<InputValue> Inputs; // for False, in call order
   std::vector<unsigned> PathLines; // for False: source lines the failing run passed
+  // For False, when the pdpv command line replayed it natively (Harness.h):
+  bool NativeConfirmed = false;
+  std::string NativeNote; // the error call's location, or why there was no native run
 };
 
 /// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source
@@ -80,6 +83,10 @@ struct FunctionResult {
   double Seconds = 0;    // wall time spent on the function
   double PdrSeconds = 0; // of which in PDR's search (benchmarks: thesis Table 4.1)
 };
+
+/// R.V from its checks (FALSE if one fails, else UNKNOWN if one is, else
+/// TRUE); R.Reason from the first unknown check if it has none.
+void updateVerdict(FunctionResult &R);
 
 /// Verifies the entry functions of a clone of M.
 std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOptions &Opts);

@@ -159,6 +159,18 @@ Error validateOptions(const VerifyOptions &O) {
   return Error::success();
 }
 
+void updateVerdict(FunctionResult &R) {
+  R.V = Verdict::True;
+  for (const CheckResult &CR : R.Checks) {
+    if (CR.V == Verdict::False)
+      R.V = Verdict::False;
+    else if (CR.V == Verdict::Unknown && R.V == Verdict::True)
+      R.V = Verdict::Unknown;
+    if (CR.V == Verdict::Unknown && R.Reason.empty())
+      R.Reason = CR.Reason;
+  }
+}
+
 StringRef verdictName(Verdict V) {
   switch (V) {
   case Verdict::True: return "TRUE";
@@ -700,16 +712,7 @@ FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
     checkModel(R);
   mergeByLocation(R.Checks);
   R.Seconds = std::chrono::duration<double>(Clock::now() - Started).count();
-
-  R.V = Verdict::True;
-  for (const CheckResult &CR : R.Checks) {
-    if (CR.V == Verdict::False)
-      R.V = Verdict::False;
-    else if (CR.V == Verdict::Unknown && R.V == Verdict::True)
-      R.V = Verdict::Unknown;
-    if (CR.V == Verdict::Unknown && R.Reason.empty())
-      R.Reason = CR.Reason;
-  }
+  updateVerdict(R);
   return R;
 }
 
@@ -906,6 +909,12 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
         }
         if (!C.PathLines.empty())
           diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
+        if (C.NativeConfirmed)
+          diagnose(OS, C.Loc, Severity::Note,
+                   "confirmed by a native run (clang-19 -O0 -fwrapv): the error call " +
+                       (C.NativeNote.empty() ? "was reached" : "at " + C.NativeNote));
+        else if (!C.NativeNote.empty())
+          diagnose(OS, C.Loc, Severity::Note, "not replayed natively: " + C.NativeNote);
         break;
       case Verdict::Unknown:
         ++Unknown;

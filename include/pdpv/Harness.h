@@ -1,0 +1,47 @@
+//===- Harness.h - Executable counterexamples -------------------*- C++ -*-===//
+//
+// A FALSE verdict as a program a user can run: a C harness that defines each
+// __VERIFIER_nondet_* function to return the counterexample's values in the
+// order the failing run consumed them, and the error functions (reach_error,
+// __VERIFIER_error, __assert_fail, a declared-only __VERIFIER_assert) to say
+// where they were called from and exit with HarnessFailureExit.
+//
+// Native replay links the verified module itself (its error and nondet
+// functions stripped of their bodies) with the harness, compiled by clang-19
+// at -O0 with -fwrapv (the wraparound semantics PDPV assumes), runs it, and
+// maps the error call's return address back to a source line.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_HARNESS_H
+#define PDPV_HARNESS_H
+
+#include "pdpv/Verify.h"
+
+#include "llvm/IR/Module.h"
+
+#include <optional>
+#include <string>
+
+namespace pdpv {
+
+constexpr int HarnessFailureExit = 86;
+
+/// The harness source for the failing check C of M, or why there is none
+/// (an input that is not a nondet call: a parameter of an entry function
+/// other than main, a global's initial value).
+llvm::Expected<std::string> harnessSource(const llvm::Module &M, const CheckResult &C);
+
+struct NativeReplay {
+  enum Status { Confirmed, NotFailing, Impossible } S = Impossible;
+  std::string Location; // Confirmed: "file:line" of the error call
+  std::string Detail;   // NotFailing: how the run ended; Impossible: why
+};
+
+/// Compiles M with the harness of C (written to HarnessFile, kept) and runs
+/// the executable for at most TimeoutSeconds.
+NativeReplay replayNatively(const llvm::Module &M, const CheckResult &C,
+                            const std::string &HarnessFile, unsigned TimeoutSeconds = 10);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,235 @@
+//===- Harness.cpp - Executable counterexamples ---------------------------===//
+//
+// The native run is a second opinion next to PDPV's interpreter: the same
+// module, compiled by LLVM's back end and run on the machine. Only a run that
+// reaches an error function counts as a confirmation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Harness.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+constexpr StringLiteral NondetPrefix = "__VERIFIER_nondet_";
+/// Error functions the harness defines (replacing a body the program has).
+constexpr StringLiteral ErrorFunctions[] = {"reach_error", "__VERIFIER_error"};
+
+Error harnessError(const Twine &Why) {
+  return make_error<StringError>(Why, inconvertibleErrorCode());
+}
+
+/// The C type of a nondet function's result, from its IR signature.
+Expected<std::string> cType(const Function &F) {
+  Type *T = F.getReturnType();
+  if (!T->isIntegerTy())
+    return harnessError("'" + F.getName() + "' does not return an integer");
+  bool Unsigned = F.getAttributes().hasRetAttr(Attribute::ZExt);
+  switch (T->getIntegerBitWidth()) {
+  case 1: return std::string("_Bool");
+  case 8: return std::string(Unsigned ? "unsigned char" : "signed char");
+  case 16: return std::string(Unsigned ? "unsigned short" : "short");
+  case 32: return std::string("unsigned int");
+  case 64: return std::string("unsigned long long");
+  }
+  return harnessError("'" + F.getName() + "' returns a " + Twine(T->getIntegerBitWidth()) +
+                      "-bit integer");
+}
+
+bool declaredOnly(const Module &M, StringRef Name) {
+  const Function *F = M.getFunction(Name);
+  return F && F->isDeclaration();
+}
+
+} // namespace
+
+Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
+  if (!M.getFunction("main") || M.getFunction("main")->isDeclaration())
+    return harnessError("the program has no main function to run");
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "/* Counterexample found by PDPV for " << M.getSourceFileName();
+  if (C.Loc.valid())
+    OS << " (" << C.Loc.str() << ")";
+  OS << ".\n   Link it with the program, e.g. clang-19 -O0 -fwrapv prog.c harness.c, and run:\n"
+     << "   the error call reports where it was called from and exits with "
+     << HarnessFailureExit << ". */\n"
+     << "#include <stdio.h>\n#include <stdlib.h>\n\n"
+     << "/* The values the program's nondet calls return, in call order. */\n"
+     << "static const unsigned long long pdpv_inputs[] = {";
+  for (size_t K = 0; K < C.Inputs.size(); ++K) {
+    const CheckResult::InputValue &In = C.Inputs[K];
+    if (!StringRef(In.Origin).ends_with("()"))
+      return harnessError("input " + Twine(K + 1) + " is the " + In.Origin +
+                          ", not a nondet call");
+    if (In.V.getBitWidth() > 64)
+      return harnessError("input " + Twine(K + 1) + " is wider than 64 bits");
+    OS << "\n  " << format_hex(In.V.getZExtValue(), 2) << "ULL, /* " << In.Origin << " = "
+       << toString(In.V, 10, !In.Unsigned) << " */";
+  }
+  OS << "\n  0 /* (end) */\n};\n"
+     << "static unsigned pdpv_next;\n\n"
+     << "static unsigned long long pdpv_take(const char *fn) {\n"
+     << "  if (pdpv_next < " << C.Inputs.size() << ") return pdpv_inputs[pdpv_next++];\n"
+     << "  fprintf(stderr, \"pdpv-harness: %s: no more counterexample inputs, returning 0\\n\", "
+        "fn);\n"
+     << "  return 0;\n}\n\n"
+     << "static void pdpv_failed(const char *what, void *from) {\n"
+     << "  fflush(stdout);\n"
+     << "  fprintf(stderr, \"pdpv-harness: %s, called from %p\\n\", what, from);\n"
+     << "  _Exit(" << HarnessFailureExit << ");\n}\n\n";
+  for (const Function &F : M) {
+    if (!F.getName().starts_with(NondetPrefix))
+      continue;
+    Expected<std::string> T = cType(F);
+    if (!T)
+      return T.takeError();
+    OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
+       << F.getName() << "\"); }\n";
+  }
+  for (StringRef Name : ErrorFunctions)
+    if (M.getFunction(Name))
+      OS << "void " << Name << "(void) { pdpv_failed(\"" << Name
+         << "() reached\", __builtin_return_address(0)); }\n";
+  if (M.getFunction("__assert_fail"))
+    OS << "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {\n"
+       << "  fprintf(stderr, \"pdpv-harness: %s:%u: assertion '%s' failed\\n\", f, l, a);\n"
+       << "  pdpv_failed(\"__assert_fail() reached\", __builtin_return_address(0));\n}\n";
+  if (declaredOnly(M, "__VERIFIER_assert"))
+    OS << "void __VERIFIER_assert(int c) {\n  if (!c) pdpv_failed(\"__VERIFIER_assert() "
+          "failed\", __builtin_return_address(0));\n}\n";
+  if (declaredOnly(M, "__VERIFIER_assume"))
+    OS << "void __VERIFIER_assume(int c) {\n  if (!c) {\n    fprintf(stderr, "
+          "\"pdpv-harness: an assumption does not hold\\n\");\n    exit(0);\n  }\n}\n";
+  return S;
+}
+
+namespace {
+
+/// M with the bodies of the functions the harness defines removed, and
+/// without nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes).
+std::unique_ptr<Module> moduleForHarness(const Module &M) {
+  std::unique_ptr<Module> Copy = CloneModule(M);
+  for (Function &F : *Copy) {
+    StringRef N = F.getName();
+    bool Replaced = N.starts_with(NondetPrefix) || is_contained(ErrorFunctions, N) ||
+                    N == "__assert_fail";
+    if (Replaced && !F.isDeclaration()) {
+      F.deleteBody();
+      F.setLinkage(GlobalValue::ExternalLinkage);
+    }
+    for (Instruction &I : instructions(F))
+      if (isa<OverflowingBinaryOperator>(I)) {
+        I.setHasNoSignedWrap(false);
+        I.setHasNoUnsignedWrap(false);
+      }
+  }
+  return Copy;
+}
+
+std::string readAll(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  return Buf ? (*Buf)->getBuffer().str() : "";
+}
+
+/// "file:line" of the call before the return address From in Exe.
+std::string callSite(StringRef Exe, uint64_t From) {
+  symbolize::LLVMSymbolizer Sym;
+  Expected<DILineInfo> Info =
+      Sym.symbolizeCode(Exe.str(), {From - 1, object::SectionedAddress::UndefSection});
+  if (!Info) {
+    consumeError(Info.takeError());
+    return "";
+  }
+  if (Info->FileName == DILineInfo::BadString || !Info->Line)
+    return "";
+  return sys::path::filename(Info->FileName).str() + ":" + std::to_string(Info->Line);
+}
+
+} // namespace
+
+NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
+                            unsigned TimeoutSeconds) {
+  NativeReplay R;
+  Expected<std::string> Source = harnessSource(M, C);
+  if (!Source) {
+    R.Detail = toString(Source.takeError());
+    return R;
+  }
+  std::error_code EC;
+  {
+    raw_fd_ostream OS(HarnessFile, EC);
+    if (EC) {
+      R.Detail = "cannot write the harness '" + HarnessFile + "': " + EC.message();
+      return R;
+    }
+    OS << *Source;
+  }
+  ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
+  if (!Clang) {
+    R.Detail = "clang-19 not found";
+    return R;
+  }
+  SmallString<128> Bitcode, Exe, Out;
+  if (sys::fs::createTemporaryFile("pdpv-replay", "bc", Bitcode) ||
+      sys::fs::createTemporaryFile("pdpv-replay", "exe", Exe) ||
+      sys::fs::createTemporaryFile("pdpv-replay", "log", Out)) {
+    R.Detail = "cannot create temporary files";
+    return R;
+  }
+  auto Cleanup = [&] {
+    for (StringRef P : {Bitcode.str(), Exe.str(), Out.str()})
+      sys::fs::remove(P);
+  };
+  {
+    raw_fd_ostream OS(Bitcode, EC);
+    WriteBitcodeToFile(*moduleForHarness(M), OS);
+  }
+  std::vector<StringRef> Args = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
+                                 Bitcode, HarnessFile, "-o", Exe};
+  if (Triple(M.getTargetTriple()).isArch32Bit())
+    Args.insert(Args.begin() + 1, "-m32");
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Out)};
+  if (sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) != 0) {
+    std::string Log = readAll(Out);
+    StringRef First = StringRef(Log).split('\n').first;
+    R.Detail = "the harness does not link with the program (" + First.str() + ")";
+    Cleanup();
+    return R;
+  }
+  std::string Why;
+  int Code = sys::ExecuteAndWait(Exe, {Exe}, std::nullopt, Redirects, TimeoutSeconds, 0, &Why);
+  std::string Log = readAll(Out);
+  if (Code == HarnessFailureExit) {
+    R.S = NativeReplay::Confirmed;
+    size_t At = Log.rfind("called from ");
+    uint64_t From = 0;
+    if (At != std::string::npos &&
+        !StringRef(Log).substr(At + 12).split('\n').first.trim().getAsInteger(0, From) && From)
+      R.Location = callSite(Exe, From);
+  } else {
+    R.S = NativeReplay::NotFailing;
+    R.Detail = Code == -2 ? "the native run " + (Why.empty() ? "did not finish" : Why)
+                          : "the native run ended with exit code " + std::to_string(Code);
+  }
+  Cleanup();
+  return R;
+}
+
+} // namespace pdpv
