@@ -60,6 +60,10 @@ static cl::opt<std::string> EmitChc(
     cl::desc("write the verification conditions as constrained Horn clauses (SMT-LIB2, "
              "logic HORN; sat = TRUE, unsat = FALSE) to the file instead of verifying"),
     cl::cat(Category));
+static cl::opt<std::string> SarifOut(
+    "sarif", cl::value_desc("file"),
+    cl::desc("also write the results as SARIF 2.1.0 (for code-scanning tools) to the file"),
+    cl::cat(Category));
 static cl::opt<std::string> HarnessOut(
     "harness", cl::value_desc("file"),
     cl::desc("write the C harness of the first FALSE (its inputs as __VERIFIER_nondet_* "
@@ -222,6 +226,72 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
   return Top;
 }
 
+/// SARIF 2.1.0: one result per property (kind fail/open/pass), a failing
+/// run's path as a code flow, its inputs and native run in the message.
+static json::Value toSarif(const std::vector<FunctionResult> &Results) {
+  auto PhysicalLocation = [](const std::string &File, unsigned Line, unsigned Column) {
+    json::Object Region{{"startLine", Line}};
+    if (Column)
+      Region["startColumn"] = Column;
+    return json::Object{{"physicalLocation",
+                         json::Object{{"artifactLocation", json::Object{{"uri", File}}},
+                                      {"region", std::move(Region)}}}};
+  };
+  json::Array Rules, Out;
+  for (CheckKind K : {CheckKind::Assertion, CheckKind::SignedOverflow, CheckKind::DivisionByZero,
+                      CheckKind::DivisionOverflow})
+    Rules.push_back(json::Object{{"id", kindName(K)},
+                                 {"shortDescription", json::Object{{"text", propertyName(K)}}}});
+  for (const FunctionResult &R : Results) {
+    for (const CheckResult &C : R.Checks) {
+      std::string Text = std::string(propertyName(C.K)) + " in '" + R.Name + "': ";
+      json::Object Res{{"ruleId", kindName(C.K)}};
+      switch (C.V) {
+      case Verdict::True:
+        Res["kind"] = "pass";
+        Res["level"] = "none";
+        Text += "proved";
+        break;
+      case Verdict::Unknown:
+        Res["kind"] = "open";
+        Res["level"] = "warning";
+        Text += "unknown: " + C.Reason;
+        break;
+      case Verdict::False:
+        Res["kind"] = "fail";
+        Res["level"] = "error";
+        Text += "can fail";
+        for (size_t K = 0; K < C.Inputs.size(); ++K)
+          Text += (K ? ", " : " with ") + C.Inputs[K].Origin + " = " +
+                  toString(C.Inputs[K].V, 10, !C.Inputs[K].Unsigned);
+        if (C.NativeConfirmed)
+          Text += "; confirmed by a native run";
+        json::Array Steps;
+        for (unsigned Line : C.PathLines)
+          Steps.push_back(json::Object{{"location", PhysicalLocation(C.Loc.File, Line, 0)}});
+        if (!Steps.empty())
+          Res["codeFlows"] = json::Array{json::Object{
+              {"threadFlows", json::Array{json::Object{{"locations", std::move(Steps)}}}}}};
+        break;
+      }
+      Res["message"] = json::Object{{"text", Text}};
+      if (C.Loc.valid())
+        Res["locations"] = json::Array{PhysicalLocation(C.Loc.File, C.Loc.Line, C.Loc.Column)};
+      Out.push_back(std::move(Res));
+    }
+  }
+  json::Object Driver{{"name", "pdpv"},
+                      {"version", PDPV_VERSION},
+                      {"rules", std::move(Rules)}};
+  return json::Object{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", json::Array{json::Object{
+                   {"tool", json::Object{{"driver", std::move(Driver)}}},
+                   {"invocations", json::Array{json::Object{{"executionSuccessful", true}}}},
+                   {"results", std::move(Out)}}}}};
+}
+
 int main(int Argc, char **Argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "pdpv " << PDPV_VERSION << " (LLVM " << LLVM_VERSION_STRING << ", "
@@ -300,6 +370,13 @@ int main(int Argc, char **Argv) {
     Reason = "no entry function";
   }
 
+  if (!SarifOut.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(SarifOut, EC);
+    if (EC)
+      usageError("cannot write '" + SarifOut + "': " + EC.message());
+    OS << formatv("{0:2}", toSarif(Results)) << "\n";
+  }
   if (Json) {
     outs() << formatv("{0:2}", toJson(Results, V, Reason)) << "\n";
   } else {

@@ -44,6 +44,8 @@ constexpr unsigned MinMemoryLimitMB = 64;
 
 enum class Verdict { True, False, Unknown };
 llvm::StringRef verdictName(Verdict V);
+/// "assertion", "signed overflow check", ... (message words)
+const char *propertyName(CheckKind K);
 
 struct CheckResult {
   CheckKind K;

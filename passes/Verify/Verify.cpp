@@ -159,6 +159,16 @@ Error validateOptions(const VerifyOptions &O) {
   return Error::success();
 }
 
+const char *propertyName(CheckKind K) {
+  switch (K) {
+  case CheckKind::Assertion: return "assertion";
+  case CheckKind::SignedOverflow: return "signed overflow check";
+  case CheckKind::DivisionByZero: return "division-by-zero check";
+  case CheckKind::DivisionOverflow: return "division overflow check";
+  }
+  return "property";
+}
+
 void updateVerdict(FunctionResult &R) {
   R.V = Verdict::True;
   for (const CheckResult &CR : R.Checks) {
@@ -826,16 +836,6 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
   } catch (const z3::exception &Ex) {
     unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
   }
-}
-
-const char *propertyName(CheckKind K) {
-  switch (K) {
-  case CheckKind::Assertion: return "assertion";
-  case CheckKind::SignedOverflow: return "signed overflow check";
-  case CheckKind::DivisionByZero: return "division-by-zero check";
-  case CheckKind::DivisionOverflow: return "division overflow check";
-  }
-  return "property";
 }
 
 const char *failureText(CheckKind K) {
