@@ -26,6 +26,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,6 +60,11 @@ static cl::opt<std::string> EmitChc(
     "emit-chc", cl::value_desc("file"),
     cl::desc("write the verification conditions as constrained Horn clauses (SMT-LIB2, "
              "logic HORN; sat = TRUE, unsat = FALSE) to the file instead of verifying"),
+    cl::cat(Category));
+static cl::opt<std::string> PropertyFile(
+    "property", cl::value_desc("file.prp"),
+    cl::desc("SV-COMP property file; supported: unreach-call (the error function must not "
+             "be called), which is what pdpv checks anyway"),
     cl::cat(Category));
 static cl::opt<std::string> SarifOut(
     "sarif", cl::value_desc("file"),
@@ -94,6 +100,26 @@ enum ExitCode { True = 0, Usage = 1, False = 10, Unknown = 20 };
 [[noreturn]] static void usageError(const Twine &Message) {
   errs() << "pdpv: error: " << Message << "\n";
   finish(Usage);
+}
+
+/// SV-COMP's unreach-call, CHECK( init(main()), LTL(G ! call(reach_error())) ),
+/// is the only property accepted: it is what PDPV verifies (an error call is
+/// an assertion failure). Anything else would be answered wrongly.
+static void checkPropertyFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    usageError("cannot read the property file '" + Path + "': " + Buf.getError().message());
+  SmallVector<StringRef, 4> Match;
+  Regex UnreachCall("^CHECK\\( *init\\( *main *\\( *\\) *\\) *, *LTL\\( *G *! *call\\( *"
+                    "(reach_error|__VERIFIER_error) *\\( *\\) *\\) *\\) *\\)$");
+  for (StringRef Line : split((*Buf)->getBuffer(), '\n')) {
+    Line = Line.trim();
+    if (Line.empty() || Line.starts_with("//"))
+      continue;
+    if (!UnreachCall.match(Line, &Match))
+      usageError("unsupported property '" + Line + "' in '" + Path +
+                 "' (pdpv checks unreach-call: CHECK( init(main()), LTL(G ! call(reach_error())) ))");
+  }
 }
 
 /// C (and preprocessed C) through clang-19 into a temporary bitcode file.
@@ -304,6 +330,8 @@ int main(int Argc, char **Argv) {
       "  Prints the assertions' verdicts and a last line Result: TRUE | FALSE | UNKNOWN.\n"
       "  Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.\n");
 
+  if (!PropertyFile.empty())
+    checkPropertyFile(PropertyFile);
   if (!sys::fs::exists(InputFile))
     usageError("cannot read '" + InputFile + "': no such file");
   StringRef Ext = sys::path::extension(InputFile);
