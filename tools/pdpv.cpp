@@ -378,6 +378,10 @@ int main(int Argc, char **Argv) {
     OS.close(); // finish() leaves without destructors
     outs() << "pdpv: wrote " << Sum->Clauses << " Horn clauses over " << Sum->Predicates
            << " loop predicates to " << EmitChc << "\n";
+    if (Sum->UndefinedValues)
+      outs() << "pdpv: note: " << Sum->UndefinedValues
+             << " undefined values (uninitialized variables, over-wide shifts) are free at each "
+                "use: unsat is then no proof of a bug\n";
     finish(True);
   }
 

@@ -28,6 +28,10 @@ namespace pdpv {
 
 struct HornSummary {
   unsigned Clauses = 0, Predicates = 0;
+  /// Undefined values (uninitialized variables, over-wide shifts) the
+  /// clauses leave free, each use on its own: with any, unsat is no proof
+  /// of a bug (PDPV itself reports UNKNOWN for such a failing run).
+  unsigned UndefinedValues = 0;
 };
 
 /// Writes the clauses of every entry function of M (a clone is prepared;

@@ -67,6 +67,10 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
         V.push_back(A);
       return Preds.at(Id)(V);
     };
+    for (const Instruction &I : instructions(*Model))
+      Sum.UndefinedValues += count_if(I.operands(), [](const Use &Op) {
+        return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
+      });
     for (const z3::expr &Rule : Loops.hornRules(Pred)) {
       Out.add(Rule);
       ++Sum.Clauses;
@@ -108,6 +112,9 @@ Expected<HornSummary> writeHornClauses(const Module &M, const VerifyOptions &Opt
   }
   OS << "; PDPV's model of " << M.getSourceFileName() << " as constrained Horn clauses\n"
      << "; satisfiable: the properties hold (TRUE); unsatisfiable: one fails (FALSE)\n"
+     << "; undefined values: " << Sum.UndefinedValues
+     << (Sum.UndefinedValues ? " (free at each use: unsatisfiable is then no proof of a bug)\n"
+                             : "\n")
      << "(set-logic HORN)\n"
      // Z3 would pick its Datalog engine for finite sorts, which enumerates them
      << "(set-option :fp.engine spacer)\n"

@@ -14,6 +14,10 @@
 // A bug is an unsatisfiable set of clauses.
 // RUN: pdpv --emit-chc=%t.bug.smt2 --clang-arg=-DBUG %s
 // RUN: z3 %t.bug.smt2 | FileCheck-19 %s --check-prefix=UNSAT
+// Undefined values (here an uninitialized variable) are free at each use, as
+// in PDPV's model: the file and the tool say that unsat then proves nothing.
+// RUN: pdpv --emit-chc=%t.undef.smt2 %S/../loops/uninitialized.c | FileCheck-19 %s --check-prefix=UNDEF
+// RUN: FileCheck-19 %s --input-file=%t.undef.smt2 --check-prefix=UNDEF-FILE
 // Clauses that would approximate the program are not written.
 // RUN: not pdpv --emit-chc=%t.float.smt2 --clang-arg=-DFLOAT %s 2>&1 | FileCheck-19 %s --check-prefix=APPROXIMATE
 // RUN: not test -e %t.float.smt2
@@ -43,11 +47,14 @@ int main(void) {
   return 0;
 }
 // WROTE: pdpv: wrote 5 Horn clauses over 2 loop predicates to {{.*}}.smt2
+// CLAUSES: ; undefined values: 0
 // CLAUSES: (set-logic HORN)
-// CLAUSES: (declare-fun main_loop1_line27 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
-// CLAUSES: (declare-fun main_loop2_line29 ((_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop1_line31 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop2_line33 ((_ BitVec 32) (_ BitVec 32)) Bool)
 // CLAUSES: (check-sat)
 // SAT: {{^sat$}}
 // UNSAT: {{^unsat$}}
 // APPROXIMATE: pdpv: error: cannot export the clauses of 'main': unsupported nondeterministic value of non-integer type
 // UNWRITABLE: pdpv: error: cannot write '{{.*}}out.smt2': No such file or directory
+// UNDEF: pdpv: note: 1 undefined values (uninitialized variables, over-wide shifts) are free at each use: unsat is then no proof of a bug
+// UNDEF-FILE: ; undefined values: 1 (free at each use: unsatisfiable is then no proof of a bug)
