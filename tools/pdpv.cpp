@@ -102,6 +102,15 @@ enum ExitCode { True = 0, Usage = 1, False = 10, Unknown = 20 };
   finish(Usage);
 }
 
+/// An output file the user named; one that cannot be written is a usage error.
+static std::unique_ptr<raw_fd_ostream> createOutput(StringRef Path) {
+  std::error_code EC;
+  auto OS = std::make_unique<raw_fd_ostream>(Path, EC);
+  if (EC)
+    usageError("cannot write '" + Path + "': " + EC.message());
+  return OS;
+}
+
 /// SV-COMP's unreach-call, CHECK( init(main()), LTL(G ! call(reach_error())) ),
 /// is the only property accepted: it is what PDPV verifies (an error call is
 /// an assertion failure). Anything else would be answered wrongly.
@@ -109,14 +118,13 @@ static void checkPropertyFile(StringRef Path) {
   auto Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     usageError("cannot read the property file '" + Path + "': " + Buf.getError().message());
-  SmallVector<StringRef, 4> Match;
   Regex UnreachCall("^CHECK\\( *init\\( *main *\\( *\\) *\\) *, *LTL\\( *G *! *call\\( *"
                     "(reach_error|__VERIFIER_error) *\\( *\\) *\\) *\\) *\\)$");
   for (StringRef Line : split((*Buf)->getBuffer(), '\n')) {
     Line = Line.trim();
     if (Line.empty() || Line.starts_with("//"))
       continue;
-    if (!UnreachCall.match(Line, &Match))
+    if (!UnreachCall.match(Line))
       usageError("unsupported property '" + Line + "' in '" + Path +
                  "' (pdpv checks unreach-call: CHECK( init(main()), LTL(G ! call(reach_error())) ))");
   }
@@ -365,17 +373,14 @@ int main(int Argc, char **Argv) {
     usageError("'" + InputFile + "' is not valid LLVM IR");
 
   if (!EmitChc.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(EmitChc, EC);
-    if (EC)
-      usageError("cannot write '" + EmitChc + "': " + EC.message());
-    Expected<HornSummary> Sum = writeHornClauses(*M, Opts, OS);
+    std::unique_ptr<raw_fd_ostream> OS = createOutput(EmitChc);
+    Expected<HornSummary> Sum = writeHornClauses(*M, Opts, *OS);
     if (!Sum) {
-      OS.close();
+      OS->close();
       sys::fs::remove(EmitChc);
       usageError(StringRef(toString(Sum.takeError())).drop_front(strlen("pdpv: ")));
     }
-    OS.close(); // finish() leaves without destructors
+    OS->close(); // finish() leaves without destructors
     outs() << "pdpv: wrote " << Sum->Clauses << " Horn clauses over " << Sum->Predicates
            << " loop predicates to " << EmitChc << "\n";
     if (Sum->UndefinedValues)
@@ -387,28 +392,15 @@ int main(int Argc, char **Argv) {
 
   std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
   replayFailures(*M, Results);
-  Verdict V = Verdict::True;
   std::string Reason;
-  for (const FunctionResult &R : Results) {
-    if (R.V == Verdict::False)
-      V = Verdict::False;
-    else if (R.V == Verdict::Unknown && V == Verdict::True) {
-      V = Verdict::Unknown;
-      Reason = R.Reason;
-    }
-  }
+  Verdict V = combineVerdicts(Results, Reason);
   if (Results.empty()) {
     V = Verdict::Unknown;
     Reason = "no entry function";
   }
 
-  if (!SarifOut.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(SarifOut, EC);
-    if (EC)
-      usageError("cannot write '" + SarifOut + "': " + EC.message());
-    OS << formatv("{0:2}", toSarif(Results)) << "\n";
-  }
+  if (!SarifOut.empty())
+    *createOutput(SarifOut) << formatv("{0:2}", toSarif(Results)) << "\n";
   if (Json) {
     outs() << formatv("{0:2}", toJson(Results, V, Reason)) << "\n";
   } else {

@@ -86,9 +86,24 @@ struct FunctionResult {
   double PdrSeconds = 0; // of which in PDR's search (benchmarks: thesis Table 4.1)
 };
 
-/// R.V from its checks (FALSE if one fails, else UNKNOWN if one is, else
-/// TRUE); R.Reason from the first unknown check if it has none.
-void updateVerdict(FunctionResult &R);
+/// The verdict of several (checks of a function, functions of a file):
+/// FALSE if one is FALSE, else UNKNOWN if one is, else TRUE. Reason, if
+/// still empty, gets the first unknown one's reason.
+template <typename Results> Verdict combineVerdicts(const Results &Rs, std::string &Reason) {
+  Verdict V = Verdict::True;
+  for (const auto &R : Rs) {
+    if (R.V == Verdict::False)
+      V = Verdict::False;
+    else if (R.V == Verdict::Unknown && V == Verdict::True)
+      V = Verdict::Unknown;
+    if (R.V == Verdict::Unknown && Reason.empty())
+      Reason = R.Reason;
+  }
+  return V;
+}
+
+/// R.V (and R.Reason) from its checks.
+inline void updateVerdict(FunctionResult &R) { R.V = combineVerdicts(R.Checks, R.Reason); }
 
 /// Verifies the entry functions of a clone of M.
 std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOptions &Opts);

@@ -14,6 +14,7 @@
 #include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -38,10 +39,7 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
   Function *Model = buildAcyclicModel(F, VMap, NumLoops, Broken);
   if (!Model)
     return exportError(F.getName(), "the acyclic model is invalid: " + Broken);
-  struct Erase {
-    Function *M;
-    ~Erase() { M->eraseFromParent(); }
-  } Cleanup{Model};
+  auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
 
   z3::context &C = Out.ctx();
   std::string Prefix = F.getName().str() + ".";

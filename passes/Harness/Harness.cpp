@@ -8,6 +8,7 @@
 
 #include "pdpv/Harness.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
@@ -193,10 +194,10 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     R.Detail = "cannot create temporary files";
     return R;
   }
-  auto Cleanup = [&] {
+  auto Cleanup = make_scope_exit([&] {
     for (StringRef P : {Bitcode.str(), Exe.str(), Out.str()})
       sys::fs::remove(P);
-  };
+  });
   {
     raw_fd_ostream OS(Bitcode, EC);
     WriteBitcodeToFile(*moduleForHarness(M), OS);
@@ -210,7 +211,6 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     std::string Log = readAll(Out);
     StringRef First = StringRef(Log).split('\n').first;
     R.Detail = "the harness does not link with the program (" + First.str() + ")";
-    Cleanup();
     return R;
   }
   std::string Why;
@@ -228,7 +228,6 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     R.Detail = Code == -2 ? "the native run " + (Why.empty() ? "did not finish" : Why)
                           : "the native run ended with exit code " + std::to_string(Code);
   }
-  Cleanup();
   return R;
 }
 

@@ -169,18 +169,6 @@ const char *propertyName(CheckKind K) {
   return "property";
 }
 
-void updateVerdict(FunctionResult &R) {
-  R.V = Verdict::True;
-  for (const CheckResult &CR : R.Checks) {
-    if (CR.V == Verdict::False)
-      R.V = Verdict::False;
-    else if (CR.V == Verdict::Unknown && R.V == Verdict::True)
-      R.V = Verdict::Unknown;
-    if (CR.V == Verdict::Unknown && R.Reason.empty())
-      R.Reason = CR.Reason;
-  }
-}
-
 StringRef verdictName(Verdict V) {
   switch (V) {
   case Verdict::True: return "TRUE";
