@@ -22,6 +22,7 @@
 // RUN: not pdpv --emit-chc=%t.float.smt2 --clang-arg=-DFLOAT %s 2>&1 | FileCheck-19 %s --check-prefix=APPROXIMATE
 // RUN: not test -e %t.float.smt2
 // RUN: not pdpv --emit-chc=%t.missing/dir/out.smt2 %s 2>&1 | FileCheck-19 %s --check-prefix=UNWRITABLE
+// RUN: not opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<emit-chc=%t.missing/dir/out.smt2>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PASS-UNWRITABLE
 extern unsigned __VERIFIER_nondet_uint(void);
 extern float __VERIFIER_nondet_float(void);
 extern void __VERIFIER_assert(int);
@@ -49,8 +50,8 @@ int main(void) {
 // WROTE: pdpv: wrote 5 Horn clauses over 2 loop predicates to {{.*}}.smt2
 // CLAUSES: ; undefined values: 0
 // CLAUSES: (set-logic HORN)
-// CLAUSES: (declare-fun main_loop1_line31 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
-// CLAUSES: (declare-fun main_loop2_line33 ((_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop1_line32 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop2_line34 ((_ BitVec 32) (_ BitVec 32)) Bool)
 // CLAUSES: (check-sat)
 // SAT: {{^sat$}}
 // UNSAT: {{^unsat$}}
@@ -58,3 +59,4 @@ int main(void) {
 // UNWRITABLE: pdpv: error: cannot write '{{.*}}out.smt2': No such file or directory
 // UNDEF: pdpv: note: 1 undefined values (uninitialized variables, over-wide shifts) are free at each use: unsat is then no proof of a bug
 // UNDEF-FILE: ; undefined values: 1 (free at each use: unsatisfiable is then no proof of a bug)
+// PASS-UNWRITABLE: error: pdpv: cannot write '{{.*}}out.smt2': No such file or directory
