@@ -75,6 +75,16 @@ static cl::opt<std::string> HarnessOut(
     cl::desc("write the C harness of the first FALSE (its inputs as __VERIFIER_nondet_* "
              "definitions) to the file"),
     cl::cat(Category));
+static cl::opt<std::string> Solver(
+    "solver", cl::value_desc("name"), cl::init("z3"),
+    cl::desc("solver of the acyclic model's checks: z3 (the library, default), boolector or "
+             "cvc5 (a solver process; refinement stays on Z3)"),
+    cl::cat(Category));
+static cl::opt<std::string> Recheck(
+    "recheck", cl::value_desc("name"), cl::init("boolector"),
+    cl::desc("solver process that re-checks every proof before TRUE is reported: boolector "
+             "(default), cvc5, z3, or none"),
+    cl::cat(Category));
 enum class DataModel { LP64, ILP32 };
 static cl::opt<DataModel> Model(
     "data-model", cl::desc("C data model for .c/.i files (default lp64)"),
@@ -252,6 +262,9 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
                    {"pdr_seconds", R.PdrSeconds}};
     if (!R.Reason.empty())
       F["reason"] = R.Reason;
+    if (!R.RecheckedBy.empty())
+      F["proof_recheck"] = json::Object{{"solver", R.RecheckedBy},
+                                        {"obligations", R.Obligations}};
     Functions.push_back(std::move(F));
   }
   json::Object Top{{"file", InputFile}, {"result", verdictName(V)}, {"functions", std::move(Functions)}};
@@ -357,6 +370,8 @@ int main(int Argc, char **Argv) {
   Opts.TimeoutSeconds = 0; // one limit: the total
   Opts.MemoryLimitMB = MemLimit;
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
+  Opts.Solver = Solver;
+  Opts.Recheck = Recheck;
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
 

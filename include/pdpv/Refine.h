@@ -90,15 +90,25 @@ public:
   /// counterexample around Point), any state in it counts.
   Outcome refine(unsigned Id, const std::vector<llvm::APInt> &Point, Deadline Until,
                  const StateRegion *Region = nullptr);
-  /// The loops' part of the model as constrained Horn clauses, each
-  /// universally closed, with Pred(Id, terms) applying loop Id's predicate
-  /// inv_l to a state (x_e..., x_b..., r...):
+  /// LI_Id found so far, over the given terms of its state (x_e..., x_b..., r...).
+  z3::expr invariantAt(unsigned Id, const std::vector<z3::expr> &State) const;
+  /// The loops' part of the model as constrained Horn clauses, with
+  /// Pred(Id, terms) applying loop Id's predicate inv_l to a state
+  /// (x_e..., x_b..., r...), per loop (in loops() order):
   ///   I_l(s)                                          => inv_l(s)
   ///   inv_l(s) /\ inv_j(s_j) (j nested directly in l) => inv_l(f_l(s, i))
   /// A least solution is the loops' reachable states; LI_l found so far are
-  /// not part of it. Throws EncodingError for a loop the model cannot express.
+  /// not part of it. With Pred = invariantAt, the clauses are initiation and
+  /// consecution of the invariants. The free constants of each implication
+  /// are universally meant (not closed here). Throws EncodingError for a
+  /// loop the model cannot express.
   using PredicateFn = std::function<z3::expr(unsigned, const std::vector<z3::expr> &)>;
-  std::vector<z3::expr> hornRules(const PredicateFn &Pred) const;
+  struct HornRule {
+    unsigned Loop;
+    bool Initiation; // else consecution
+    z3::expr Implication;
+  };
+  std::vector<HornRule> hornRules(const PredicateFn &Pred) const;
 
   /// Wall time PDR has searched so far, all loops together.
   double pdrSeconds() const { return PdrSeconds; }

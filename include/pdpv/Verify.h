@@ -31,6 +31,13 @@ struct VerifyOptions {
   bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)
   RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
   std::string HornFile;         // the pass writes the model's Horn clauses here instead
+  // Who decides the acyclic model's checks: "z3" (the library, in process)
+  // or a solver binary (SmtProcess.h: boolector, cvc5) whose model Z3 only
+  // evaluates. Refinement (PDR) always runs on the Z3 library.
+  std::string Solver = "z3";
+  // The solver binary that re-checks every proof (initiation, consecution,
+  // safety); "none" skips the re-check.
+  std::string Recheck = "boolector";
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
@@ -84,6 +91,10 @@ struct FunctionResult {
   std::vector<CheckResult> Checks;
   double Seconds = 0;    // wall time spent on the function
   double PdrSeconds = 0; // of which in PDR's search (benchmarks: thesis Table 4.1)
+  // The proof of the TRUE checks, re-checked in a separate process by this
+  // solver (empty: not re-checked), and how many obligations it decided.
+  std::string RecheckedBy;
+  unsigned Obligations = 0;
 };
 
 /// The verdict of several (checks of a function, functions of a file):

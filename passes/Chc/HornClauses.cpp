@@ -69,8 +69,8 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
       Sum.UndefinedValues += count_if(I.operands(), [](const Use &Op) {
         return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
       });
-    for (const z3::expr &Rule : Loops.hornRules(Pred)) {
-      Out.add(Rule);
+    for (const LoopRefiner::HornRule &Rule : Loops.hornRules(Pred)) {
+      Out.add(universalClosure(Rule.Implication));
       ++Sum.Clauses;
     }
     if (E.checks().empty())

@@ -378,20 +378,23 @@ std::vector<z3::expr> LoopRefiner::stateIn(unsigned Id, Encoder &E) const {
 }
 
 z3::expr LoopRefiner::invariantIn(unsigned Id, Encoder &E) const {
+  return invariantAt(Id, stateIn(Id, E));
+}
+
+z3::expr LoopRefiner::invariantAt(unsigned Id, const std::vector<z3::expr> &State) const {
   const Loop &L = *Loops.at(Id);
   if (L.Invariants.empty() || !L.TS)
     return C.bool_val(true);
   z3::expr_vector From(C), To(C);
-  std::vector<z3::expr> Terms = stateIn(Id, E);
-  for (unsigned K = 0; K < Terms.size(); ++K) {
+  for (unsigned K = 0; K < State.size(); ++K) {
     From.push_back(L.TS->State[K]);
-    To.push_back(Terms[K]);
+    To.push_back(State[K]);
   }
   return conjunction(C, L.Invariants).substitute(From, To);
 }
 
-std::vector<z3::expr> LoopRefiner::hornRules(const PredicateFn &Pred) const {
-  std::vector<z3::expr> Rules;
+std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pred) const {
+  std::vector<HornRule> Rules;
   for (auto &[Id, L] : Loops) {
     if (!L->Unsupported.empty() || !L->TS)
       throw EncodingError(L->Unsupported.empty() ? "loop without a model" : L->Unsupported);
@@ -404,8 +407,8 @@ std::vector<z3::expr> LoopRefiner::hornRules(const PredicateFn &Pred) const {
     z3::expr Body = Pred(Id, Now) && TS.Constraint;
     for (unsigned J : L->Inner)
       Body = Body && Pred(J, stateIn(J, *L->Enc));
-    Rules.push_back(universalClosure(z3::implies(TS.Init, Pred(Id, Now))));
-    Rules.push_back(universalClosure(z3::implies(Body, Pred(Id, Next))));
+    Rules.push_back({Id, true, z3::implies(TS.Init, Pred(Id, Now))});
+    Rules.push_back({Id, false, z3::implies(Body, Pred(Id, Next))});
   }
   return Rules;
 }

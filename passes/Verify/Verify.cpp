@@ -15,6 +15,7 @@
 #include "pdpv/Prepare.h"
 #include "pdpv/ProgramSystem.h"
 #include "pdpv/Refine.h"
+#include "pdpv/SmtProcess.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -80,6 +81,12 @@ static cl::opt<std::string> HornFlag(
     "pdpv-emit-chc", cl::value_desc("file"),
     cl::desc("PDPV: write the model as constrained Horn clauses (SMT-LIB2, HORN) to the "
              "file instead of verifying"));
+static cl::opt<std::string> SolverFlag(
+    "pdpv-solver", cl::init("z3"),
+    cl::desc("solver of the acyclic model's checks: z3 (the library), boolector or cvc5"));
+static cl::opt<std::string> RecheckFlag(
+    "pdpv-recheck", cl::init("boolector"),
+    cl::desc("solver binary that re-checks every proof: boolector, cvc5, z3 or none"));
 static cl::opt<bool> VerboseFlag("pdpv-verbose",
                                  cl::desc("PDPV: print the refinement's progress on stderr"));
 
@@ -99,6 +106,8 @@ VerifyOptions optionsFromCommandLine() {
   O.Refine.AbstractGeneralize = !NoAbstractGeneralizeFlag;
   O.Refine.SeedInvariants = !NoCandidatesFlag;
   O.HornFile = HornFlag;
+  O.Solver = SolverFlag;
+  O.Recheck = RecheckFlag;
   return O;
 }
 
@@ -121,8 +130,13 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
                                        inconvertibleErrorCode());
       continue;
     }
-    if (Name == "emit-chc" && !Value.empty()) {
-      O.HornFile = Value.str();
+    std::string *Text = StringSwitch<std::string *>(Name)
+                            .Case("emit-chc", &O.HornFile)
+                            .Case("solver", &O.Solver)
+                            .Case("recheck", &O.Recheck)
+                            .Default(nullptr);
+    if (Text && !Value.empty()) {
+      *Text = Value.str();
       continue;
     }
     bool Negated = Name.consume_front("no-");
@@ -140,6 +154,7 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
       return make_error<StringError>(
           "pdpv: unknown pass parameter '" + P +
               "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, "
+              "solver=<name>, recheck=<name>, "
               "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
               "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic)",
           inconvertibleErrorCode());
@@ -156,6 +171,22 @@ Error validateOptions(const VerifyOptions &O) {
                                        Twine(MinMemoryLimitMB) + " MB, got " +
                                        Twine(O.MemoryLimitMB),
                                    inconvertibleErrorCode());
+  if (O.Solver != "z3" && O.Solver != "boolector" && O.Solver != "cvc5")
+    return make_error<StringError>("pdpv: unknown solver '" + O.Solver +
+                                       "' (expected z3, boolector or cvc5)",
+                                   inconvertibleErrorCode());
+  std::vector<std::string> Processes; // solver binaries this run needs
+  if (O.Solver != "z3")
+    Processes.push_back(O.Solver);
+  if (O.Recheck != "none")
+    Processes.push_back(O.Recheck);
+  for (const std::string &Name : Processes)
+    if (Expected<SolverProcess> P = findSolverProcess(Name); !P)
+      return make_error<StringError>("pdpv: " + toString(P.takeError()) +
+                                         (Name == O.Recheck ? " (the re-check solver 'none' "
+                                                              "skips the proof re-check)"
+                                                            : ""),
+                                     inconvertibleErrorCode());
   return Error::success();
 }
 
@@ -315,7 +346,13 @@ public:
   FunctionVerifier(Function &F, const VerifyOptions &Opts, Clock::time_point Total)
       : F(F), Opts(Opts), Deadline(Total),
         TimeReason(Opts.TotalTimeoutSeconds ? "total " + timeLimitReason(Opts.TotalTimeoutSeconds)
-                                            : "") {}
+                                            : "") {
+    // validateOptions() found them already
+    if (Opts.Solver != "z3")
+      Acyclic = cantFail(findSolverProcess(Opts.Solver));
+    if (Opts.Recheck != "none")
+      Prover = cantFail(findSolverProcess(Opts.Recheck));
+  }
   FunctionResult run(const std::vector<Unsupported> &Problems,
                      const std::vector<llvm::DebugLoc> &RemovedAssertions);
 
@@ -326,6 +363,9 @@ private:
               const Instruction *At);
   Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
   void checkSymbolic(FunctionResult &R);
+  z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
+  void recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck);
+  unsigned millisecondsLeft() const;
   static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
@@ -341,6 +381,8 @@ private:
   std::unique_ptr<LoopRefiner> Refiner;
   Clock::time_point Deadline;
   std::string TimeReason; // when Deadline is reached
+  std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
+  std::optional<SolverProcess> Prover;  // re-checks proofs
   // Failures seen by the interpreter, possibly while deciding another check.
   std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
 };
@@ -511,15 +553,14 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     }
     z3::expr_vector Assumptions(S.ctx());
     Assumptions.push_back(C.Violated);
-    switch (S.check(Assumptions)) {
+    std::string Why;
+    switch (solve(S, Assumptions, Why)) {
     case z3::unsat:
       CR.V = Verdict::True;
       return;
-    case z3::unknown: {
-      std::string Why = S.reason_unknown();
+    case z3::unknown:
       CR.Reason = isTimeLimit(Why) ? TimeReason : solverFailure(Why);
       return;
-    }
     case z3::sat:
       break;
     }
@@ -552,7 +593,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
         A.push_back(C.Violated);
         A.push_back(Small);
         A.push_back(Other);
-        if (S.check(A) != z3::sat)
+        if (solve(S, A, Why) != z3::sat)
           break;
         z3::model SM = S.get_model();
         ModelOracle SmallOracle(SM, E.inputs(), ToPrepared);
@@ -758,12 +799,14 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
         R.PdrSeconds = Refiner->pdrSeconds();
       Refiner.reset();
     });
+    size_t FirstCheck = R.Checks.size();
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
       CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};
       decide(CR, C, S, E, At);
       R.Checks.push_back(std::move(CR));
     }
+    recheckProof(R, E, FirstCheck);
     if (Refiner)
       for (unsigned Id : Refiner->loops())
         if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty())
@@ -772,6 +815,111 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
     unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
+  }
+}
+
+unsigned FunctionVerifier::millisecondsLeft() const {
+  if (Deadline == Clock::time_point::max())
+    return 0; // no limit
+  auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
+  return static_cast<unsigned>(std::max<int64_t>(Left.count(), 1));
+}
+
+/// S under Assumptions, decided by the Z3 library or by the solver process;
+/// a process's values of the free constants then fix Z3's model (Z3 only
+/// evaluates the encoding under them, which also double-checks the answer).
+z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &Assumptions,
+                                         std::string &Why) {
+  if (!Acyclic) {
+    z3::check_result Res = S.check(Assumptions);
+    if (Res == z3::unknown)
+      Why = S.reason_unknown();
+    return Res;
+  }
+  std::vector<z3::expr> Query;
+  for (const z3::expr &F : S.assertions())
+    Query.push_back(F);
+  for (const z3::expr &A : Assumptions)
+    Query.push_back(A);
+  ProcessAnswer Answer =
+      askSolverProcess(*Acyclic, Query, /*WantModel=*/true, millisecondsLeft(), Opts.MemoryLimitMB);
+  if (Answer.Answer != z3::sat) {
+    Why = Answer.Why;
+    return Answer.Answer;
+  }
+  z3::expr_vector Fixed = Assumptions;
+  for (auto &[Const, Value] : Answer.Model)
+    Fixed.push_back(Const == Value);
+  if (S.check(Fixed) == z3::sat)
+    return z3::sat;
+  Why = "internal error: " + Acyclic->Name + "'s model does not satisfy the query in z3";
+  return z3::unknown;
+}
+
+/// The TRUE checks' proof, decided again by another solver in its own
+/// process: for every loop, initiation and consecution of LI_l (its Horn
+/// clauses with LI_l for the predicate), and the acyclic model's safety with
+/// every LI_l assumed at its header. A proof that does not pass leaves those
+/// checks UNKNOWN.
+void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck) {
+  z3::context &Ctx = E.context();
+  z3::expr Fails = Ctx.bool_val(false);
+  std::vector<CheckResult *> Proved;
+  for (size_t K = FirstCheck; K < R.Checks.size(); ++K)
+    if (R.Checks[K].V == Verdict::True) {
+      Proved.push_back(&R.Checks[K]);
+      Fails = Fails || E.checks()[K - FirstCheck].Violated;
+    }
+  if (!Prover || Proved.empty())
+    return;
+  std::vector<std::pair<std::string, z3::expr>> Claims;
+  z3::expr Assumed = Ctx.bool_val(true);
+  std::string Failure;
+  try {
+    if (Refiner) {
+      auto Invariant = [&](unsigned Id, const std::vector<z3::expr> &State) {
+        return Refiner->invariantAt(Id, State);
+      };
+      for (const LoopRefiner::HornRule &H : Refiner->hornRules(Invariant)) {
+        unsigned Line = userLocation(Refiner->location(H.Loop)).Line;
+        Claims.emplace_back((H.Initiation ? "initiation" : "consecution") +
+                                std::string(" of the invariant of the loop at line ") +
+                                std::to_string(Line),
+                            H.Implication);
+      }
+      for (unsigned Id : Refiner->loops())
+        Assumed = Assumed && z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E));
+    }
+  } catch (const EncodingError &Ex) {
+    Failure = Ex.what();
+  }
+  Claims.emplace_back("safety of the proved properties under the invariants",
+                      z3::implies(Assumed, !Fails));
+  if (Opts.Verbose)
+    errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Claims.size()
+           << " obligations\n";
+  // The re-check gets what is left of the time limit, but at least a few
+  // seconds per obligation: a proof found in the last moment is still checked.
+  constexpr unsigned MinRecheckMs = 5000;
+  for (auto &[What, Claim] : Claims) {
+    if (!Failure.empty())
+      break;
+    unsigned Left = millisecondsLeft();
+    ProcessAnswer A = askSolverProcess(*Prover, {!Claim}, /*WantModel=*/false,
+                                       Left ? std::max(Left, MinRecheckMs) : 0, Opts.MemoryLimitMB);
+    if (A.Answer == z3::sat)
+      Failure = What + " does not hold";
+    else if (A.Answer == z3::unknown)
+      Failure = What + " was not decided (" + (isTimeLimit(A.Why) ? "time limit" : A.Why) + ")";
+  }
+  if (Failure.empty()) {
+    R.RecheckedBy = Prover->Name;
+    R.Obligations = Claims.size();
+    return;
+  }
+  for (CheckResult *C : Proved) {
+    C->V = Verdict::Unknown;
+    C->Reason = "the proof was not confirmed by " + Prover->Name + ": " + Failure;
   }
 }
 
@@ -923,6 +1071,12 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
                      Text,
                  R.Name);
       }
+    if (!R.RecheckedBy.empty())
+      diagnose(OS, {}, Severity::Note,
+               "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
+                   Twine(R.Obligations) + " obligations (initiation and consecution of each "
+                   "loop invariant, safety of the proved properties)",
+               R.Name);
     std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
                           std::to_string(Proved) + " proved, " + std::to_string(Failed) +
                           " failing, " + std::to_string(Unknown) + " unknown)";

@@ -37,6 +37,10 @@ int main(void) {
 // CHECK: "whole_function": false
 // CHECK: "name": "main",
 // CHECK-NEXT: "pdr_seconds": {{[0-9.e+-]+}},
+// CHECK-NEXT: "proof_recheck": {
+// CHECK-NEXT: "obligations": 3,
+// CHECK-NEXT: "solver": "boolector"
+// CHECK-NEXT: },
 // CHECK-NEXT: "result": "FALSE",
 // CHECK-NEXT: "seconds": {{[0-9.e+-]+}}
 // CHECK: "result": "FALSE"

@@ -1,0 +1,49 @@
+//===- SmtProcess.h - Bit-vector queries for a solver process ---*- C++ -*-===//
+//
+// A second opinion from a different solver: formulas built with Z3's API are
+// printed as an SMT-LIB2 script (QF_BV), given to a solver binary (boolector,
+// cvc5, or the z3 executable) in its own process, and its answer and model
+// read back. Nothing is shared with the in-process Z3 but the script text.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_SMTPROCESS_H
+#define PDPV_SMTPROCESS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <z3++.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace pdpv {
+
+/// The solver binaries PDPV can talk to, for messages: "boolector, cvc5, z3".
+llvm::StringRef knownSolverNames();
+
+struct SolverProcess {
+  std::string Name; // boolector, cvc5 or z3
+  std::string Path;
+};
+
+/// The solver Name found on PATH, or an error that says what to install.
+llvm::Expected<SolverProcess> findSolverProcess(llvm::StringRef Name);
+
+struct ProcessAnswer {
+  z3::check_result Answer = z3::unknown;
+  std::string Why; // for unknown: the time or memory limit, or the solver's message
+  /// For sat, when asked: free constants of the formulas with their values
+  /// (a solver may leave out ones that do not matter).
+  std::vector<std::pair<z3::expr, z3::expr>> Model;
+};
+
+/// Is the conjunction of Formulas satisfiable? Asks the solver within
+/// TimeoutMs (0: no limit) and MemoryMB (0: no limit).
+ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::expr> &Formulas,
+                             bool WantModel, unsigned TimeoutMs, unsigned MemoryMB);
+
+} // namespace pdpv
+
+#endif
