@@ -13,6 +13,7 @@
 #include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Verify.h"
+#include "pdpv/Witness.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
@@ -75,6 +76,11 @@ static cl::opt<std::string> HarnessOut(
     cl::desc("write the C harness of the first FALSE (its inputs as __VERIFIER_nondet_* "
              "definitions) to the file"),
     cl::cat(Category));
+static cl::opt<std::string> WitnessOut(
+    "witness", cl::value_desc("file"),
+    cl::desc("write an SV-COMP witness (YAML, format 2.0) to the file: loop invariants for "
+             "TRUE, the failing run's inputs for FALSE (C input only)"),
+    cl::cat(Category));
 static cl::opt<std::string> Solver(
     "solver", cl::value_desc("name"), cl::init("z3"),
     cl::desc("solver of the acyclic model's checks: z3 (the library, default), boolector or "
@@ -124,6 +130,9 @@ static std::unique_ptr<raw_fd_ostream> createOutput(StringRef Path) {
 /// SV-COMP's unreach-call, CHECK( init(main()), LTL(G ! call(reach_error())) ),
 /// is the only property accepted: it is what PDPV verifies (an error call is
 /// an assertion failure). Anything else would be answered wrongly.
+/// The property as the file states it (witnesses repeat it).
+static std::string Specification = UnreachCallSpecification;
+
 static void checkPropertyFile(StringRef Path) {
   auto Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
@@ -137,6 +146,7 @@ static void checkPropertyFile(StringRef Path) {
     if (!UnreachCall.match(Line))
       usageError("unsupported property '" + Line + "' in '" + Path +
                  "' (pdpv checks unreach-call: CHECK( init(main()), LTL(G ! call(reach_error())) ))");
+    Specification = Line.str();
   }
 }
 
@@ -273,6 +283,31 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
   return Top;
 }
 
+/// --witness: a correctness witness for TRUE, a violation witness for the
+/// first FALSE (confirmed by a run); none for UNKNOWN.
+static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) {
+  if (V == Verdict::Unknown) {
+    errs() << "pdpv: no witness written: the result is UNKNOWN\n";
+    return;
+  }
+  WitnessTask Task{InputFile, Specification, Model == DataModel::ILP32, PDPV_VERSION};
+  std::unique_ptr<raw_fd_ostream> OS = createOutput(WitnessOut);
+  auto FirstFailing = [&]() -> const CheckResult & {
+    for (const FunctionResult &R : Results)
+      for (const CheckResult &C : R.Checks)
+        if (C.V == Verdict::False)
+          return C;
+    llvm_unreachable("a FALSE result has a failing check");
+  };
+  Error E = V == Verdict::True ? writeCorrectnessWitness(*OS, Task, Results)
+                               : writeViolationWitness(*OS, Task, FirstFailing());
+  OS->close();
+  if (E) {
+    sys::fs::remove(WitnessOut);
+    errs() << "pdpv: no witness written: " << toString(std::move(E)) << "\n";
+  }
+}
+
 /// SARIF 2.1.0: one result per property (kind fail/open/pass), a failing
 /// run's path as a code flow, its inputs and native run in the message.
 static json::Value toSarif(const std::vector<FunctionResult> &Results) {
@@ -372,6 +407,9 @@ int main(int Argc, char **Argv) {
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
   Opts.Solver = Solver;
   Opts.Recheck = Recheck;
+  Opts.CInvariants = !WitnessOut.empty();
+  if (!WitnessOut.empty() && Ext != ".c" && Ext != ".i")
+    usageError("--witness needs the C source (a .c or .i file), got '" + InputFile + "'");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
 
@@ -414,6 +452,8 @@ int main(int Argc, char **Argv) {
     Reason = "no entry function";
   }
 
+  if (!WitnessOut.empty())
+    writeWitness(Results, V);
   if (!SarifOut.empty())
     *createOutput(SarifOut) << formatv("{0:2}", toSarif(Results)) << "\n";
   if (Json) {

@@ -78,6 +78,17 @@ public:
   /// LI_Id as C expressions over the source variables (x_0 is the value x
   /// had when the loop was entered), without conjuncts implied by others.
   std::vector<std::string> invariantText(unsigned Id) const;
+  /// What the caller knows of x_0 (the value x had when the loop was
+  /// entered): a constant, or a C variable that holds it at the loop head.
+  struct EntryValue {
+    std::optional<llvm::APInt> Constant;
+    std::string Variable;
+  };
+  /// LI_Id as C expressions for witnesses (Witness.h): over the C variables
+  /// that hold the state at the loop head, with each x_0 replaced by
+  /// Entry[k]; conjuncts that still need an x_0, or a value no C variable
+  /// holds, are left out.
+  std::vector<std::string> cInvariant(unsigned Id, const std::vector<EntryValue> &Entry) const;
 
   struct Outcome {
     enum Kind { Strengthened, Reachable, Unknown } K = Unknown;
@@ -134,6 +145,7 @@ private:
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
   void seedInvariants(Loop &L, Deadline Until);
+  std::vector<bool> conjunctsKept(const Loop &L) const;
   /// The values each x_e can take at L's header when L is entered in Entry
   /// (a value set per state variable; the x_e ones are ignored).
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);

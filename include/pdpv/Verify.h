@@ -38,6 +38,7 @@ struct VerifyOptions {
   // The solver binary that re-checks every proof (initiation, consecution,
   // safety); "none" skips the re-check.
   std::string Recheck = "boolector";
+  bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
@@ -70,6 +71,7 @@ struct CheckResult {
   // For False, when the pdpv command line replayed it natively (Harness.h):
   bool NativeConfirmed = false;
   std::string NativeNote; // the error call's location, or why there was no native run
+  SourceLocation Target;  // exactly where it fails, inside inlined helpers too (witnesses)
 };
 
 /// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source
@@ -77,6 +79,9 @@ struct CheckResult {
 struct LoopInvariant {
   SourceLocation Loc;
   std::vector<std::string> Conjuncts;
+  // For witnesses: the conjuncts C can state at the loop head (no x_0; may
+  // be weaker than Conjuncts, see LoopRefiner::cInvariant).
+  std::vector<std::string> CConjuncts;
   // The symbolic encoding's one invariant over the whole function's state,
   // its program counter 'pc' included (located at the function's start).
   bool WholeFunction = false;

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Refine.h"
+#include "pdpv/CExpression.h"
 #include "pdpv/BoundSearch.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Report.h"
@@ -416,8 +417,7 @@ std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pre
 /// Conjuncts implied by the others are left out (each implication decided
 /// within a small time limit; undecided ones stay): the text is equivalent
 /// to LI_l and what a user reads.
-std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
-  const Loop &L = *Loops.at(Id);
+std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
   size_t N = L.Shown.size();
   std::vector<bool> Keep(N, true);
   z3::solver S(C);
@@ -440,10 +440,90 @@ std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
     if (S.check(A) == z3::unsat)
       Keep[K] = false;
   }
+  return Keep;
+}
+
+/// Conjuncts implied by the others are left out (each implication decided
+/// within a small time limit; undecided ones stay): the text is equivalent
+/// to LI_l and what a user reads.
+std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
+  const Loop &L = *Loops.at(Id);
+  std::vector<bool> Keep = conjunctsKept(L);
   std::vector<std::string> Text;
-  for (size_t K = 0; K < N; ++K)
+  for (size_t K = 0; K < Keep.size(); ++K)
     if (Keep[K])
       Text.push_back(L.Shown[K].second);
+  return Text;
+}
+
+namespace {
+
+/// Does the record say its variable holds exactly V (whole, same width)?
+bool holdsExactly(const DbgVariableRecord &R, const Value *V) {
+  std::optional<uint64_t> Bits = R.getVariable()->getSizeInBits();
+  return !R.hasArgList() && R.getVariableLocationOp(0) == V &&
+         R.getExpression()->getNumElements() == 0 && Bits &&
+         *Bits == V->getType()->getIntegerBitWidth();
+}
+
+} // namespace
+
+std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
+                                                 const std::vector<EntryValue> &Entry) const {
+  const Loop &L = *Loops.at(Id);
+  if (!L.TS)
+    return {};
+  // The C variable holding each state variable at the loop head: for x_e,
+  // one whose first record in the header is x_e; for a read, one that holds
+  // nothing else (assigned once, before the loop).
+  std::map<unsigned, std::string> Names; // AST id of a state variable -> C name
+  std::vector<std::pair<const Value *, std::string>> Fixed = singleValueVariables(Model);
+  for (size_t K = 0; K < L.NumVariants; ++K) {
+    const Value *V = L.Sources[K];
+    std::map<const DILocalVariable *, bool> FirstInHeader; // variable -> holds V there
+    for (const Instruction &I : *L.Header)
+      for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        FirstInHeader.try_emplace(R.getVariable(), holdsExactly(R, V));
+    for (auto &[Var, Holds] : FirstInHeader)
+      if (Holds) {
+        Names.emplace(L.TS->State[K].id(), Var->getName().str());
+        break;
+      }
+  }
+  for (size_t K = 2 * L.NumVariants; K < L.Sources.size(); ++K)
+    for (auto &[V, Name] : Fixed)
+      if (V == L.Sources[K]) {
+        Names.emplace(L.TS->State[K].id(), Name);
+        break;
+      }
+  z3::expr_vector From(C), To(C);
+  for (unsigned K = 0; K < L.NumVariants && K < Entry.size(); ++K) {
+    const z3::expr &X0 = L.TS->State[L.NumVariants + K];
+    if (Entry[K].Constant) {
+      From.push_back(X0);
+      To.push_back(numeral(C, *Entry[K].Constant));
+    } else if (!Entry[K].Variable.empty()) {
+      z3::expr Holder = C.constant(("pdpv.c." + Entry[K].Variable).c_str(), X0.get_sort());
+      Names.emplace(Holder.id(), Entry[K].Variable);
+      From.push_back(X0);
+      To.push_back(Holder);
+    }
+  }
+  std::vector<bool> Keep = conjunctsKept(L);
+  std::vector<std::string> Text;
+  for (size_t K = 0; K < Keep.size(); ++K) {
+    if (!Keep[K])
+      continue;
+    z3::expr Conjunct = z3::expr(L.Shown[K].first).substitute(From, To);
+    z3::expr Simpler = Conjunct.simplify(); // the entry constants folded
+    if (Simpler.is_true())
+      continue;
+    std::optional<std::string> T = cExpression(Simpler, Names);
+    if (!T) // simplification may use operations C has no direct form for
+      T = cExpression(Conjunct, Names);
+    if (T && !is_contained(Text, *T))
+      Text.push_back(*T);
+  }
   return Text;
 }
 

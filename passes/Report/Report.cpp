@@ -28,17 +28,27 @@ static bool isAssertionHelper(const DILocation *L) {
       .Default(false);
 }
 
+static SourceLocation locationOf(const DILocation *L) {
+  SourceLocation S;
+  S.File = L->getFilename().str();
+  S.Line = L->getLine();
+  S.Column = L->getColumn();
+  if (const DISubprogram *SP = L->getScope()->getSubprogram())
+    S.Function = SP->getName().str();
+  return S;
+}
+
 SourceLocation userLocation(const DebugLoc &DL) {
   const DILocation *L = DL.get();
   if (!L)
     return {};
   while (L->getInlinedAt() && isAssertionHelper(L))
     L = L->getInlinedAt();
-  SourceLocation S;
-  S.File = L->getFilename().str();
-  S.Line = L->getLine();
-  S.Column = L->getColumn();
-  return S;
+  return locationOf(L);
+}
+
+SourceLocation exactLocation(const DebugLoc &DL) {
+  return DL.get() ? locationOf(DL.get()) : SourceLocation();
 }
 
 void diagnose(raw_ostream &OS, const SourceLocation &Loc, Severity S, const Twine &Message,
@@ -86,6 +96,27 @@ std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F) 
         if (V)
           Names.try_emplace(V, R.getVariable()->getName().str());
   return Names;
+}
+
+std::vector<std::pair<const llvm::Value *, std::string>>
+singleValueVariables(const llvm::Function &F) {
+  std::map<const llvm::DILocalVariable *, std::vector<const llvm::DbgVariableRecord *>> Records;
+  for (const llvm::Instruction &I : llvm::instructions(F))
+    for (const llvm::DbgVariableRecord &R : llvm::filterDbgVars(I.getDbgRecordRange()))
+      Records[R.getVariable()].push_back(&R);
+  std::vector<std::pair<const llvm::Value *, std::string>> Out;
+  for (auto &[Var, Rs] : Records) {
+    const llvm::Value *V = Rs.front()->hasArgList() ? nullptr : Rs.front()->getVariableLocationOp(0);
+    std::optional<uint64_t> Bits = Var->getSizeInBits();
+    if (!V || !V->getType()->isIntegerTy() || !Bits || *Bits != V->getType()->getIntegerBitWidth())
+      continue;
+    if (llvm::all_of(Rs, [&](const llvm::DbgVariableRecord *R) {
+          return !R->hasArgList() && R->getVariableLocationOp(0) == V &&
+                 R->getExpression()->getNumElements() == 0;
+        }))
+      Out.emplace_back(V, Var->getName().str());
+  }
+  return Out;
 }
 
 } // namespace pdpv

@@ -366,6 +366,8 @@ private:
   z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
   void recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck);
   unsigned millisecondsLeft() const;
+  std::vector<LoopRefiner::EntryValue> entryValues(z3::solver &S, Encoder &E, unsigned Id,
+                                                   const DominatorTree &DT);
   static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
@@ -803,14 +805,22 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
       CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};
+      CR.Target = exactLocation(At->getDebugLoc());
       decide(CR, C, S, E, At);
       R.Checks.push_back(std::move(CR));
     }
     recheckProof(R, E, FirstCheck);
+    std::optional<DominatorTree> DT;
+    if (Refiner && Opts.CInvariants)
+      DT.emplace(*Model);
     if (Refiner)
       for (unsigned Id : Refiner->loops())
-        if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty())
-          R.Invariants.push_back({userLocation(Refiner->location(Id)), std::move(Text)});
+        if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty()) {
+          LoopInvariant L{userLocation(Refiner->location(Id)), std::move(Text)};
+          if (DT)
+            L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
+          R.Invariants.push_back(std::move(L));
+        }
   } catch (const EncodingError &Ex) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {
@@ -923,6 +933,55 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
   }
 }
 
+/// What the model says about loop Id's entry values x_0 wherever its
+/// header is reached: a constant, or the value of a C variable assigned once
+/// before the loop (so witnesses can state invariants without x_0). Each
+/// question gets a short time limit; an undecided one says nothing.
+std::vector<LoopRefiner::EntryValue> FunctionVerifier::entryValues(z3::solver &S, Encoder &E,
+                                                                   unsigned Id,
+                                                                   const DominatorTree &DT) {
+  constexpr unsigned EntryQueryMs = 2000;
+  unsigned Variants = Refiner->numVariants(Id);
+  std::vector<LoopRefiner::EntryValue> Entry(Variants);
+  std::vector<z3::expr> State = Refiner->stateIn(Id, E);
+  const BasicBlock *Header = Refiner->header(Id);
+  z3::expr Reached = E.reached(Header);
+  z3::params P(S.ctx());
+  P.set("timeout", EntryQueryMs);
+  S.set(P);
+  auto Always = [&](const z3::expr &Fact) {
+    z3::expr_vector A(S.ctx());
+    A.push_back(Reached);
+    A.push_back(!Fact);
+    return S.check(A) == z3::unsat;
+  };
+  z3::expr_vector A(S.ctx());
+  A.push_back(Reached);
+  if (S.check(A) != z3::sat)
+    return Entry;
+  z3::model M = S.get_model();
+  std::vector<std::pair<z3::expr, std::string>> Holders; // assigned before the loop
+  for (auto &[V, Name] : singleValueVariables(*Header->getParent())) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (isa<Argument>(V) || (I && DT.properlyDominates(I->getParent(), Header)))
+      Holders.emplace_back(E.value(V), Name);
+  }
+  for (unsigned K = 0; K < Variants; ++K) {
+    const z3::expr &X0 = State[Variants + K];
+    z3::expr Value = M.eval(X0, true);
+    if (Always(X0 == Value)) {
+      Entry[K].Constant = toAPInt(Value);
+      continue;
+    }
+    for (auto &[Term, Name] : Holders)
+      if (z3::eq(Term.get_sort(), X0.get_sort()) && Always(X0 == Term)) {
+        Entry[K].Variable = Name;
+        break;
+      }
+  }
+  return Entry;
+}
+
 /// Thesis §4.2.1 for comparison: PDR on the whole function, one property at
 /// a time, keeping its trace between properties. FALSE still needs the
 /// interpreter to fail on the trace's inputs; TRUE needs the invariant to
@@ -942,6 +1001,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
       Proof.Loc = {SP->getFilename().str(), SP->getLine(), 0};
     for (const Check &C : PS->Checks) {
       CheckResult CR{C.K, userLocation(C.At->getDebugLoc()), Verdict::Unknown, "", {}};
+      CR.Target = exactLocation(C.At->getDebugLoc());
       if (auto It = Confirmed.find({C.At, C.K}); It != Confirmed.end()) {
         markFalse(CR, It->second);
       } else {
