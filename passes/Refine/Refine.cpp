@@ -22,8 +22,11 @@
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <optional>
+#include <random>
+#include <set>
 
 using namespace llvm;
 
@@ -126,16 +129,25 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
   // by the time those are seeded.
   if (Opts.SeedInvariants)
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
-      if (It->second->Unsupported.empty() && It->second->TS)
+      if (It->second->Unsupported.empty() && It->second->TS) {
+        auto Started = std::chrono::steady_clock::now();
         seedInvariants(*It->second, Until);
+        if (Opts.Engine.Verbose)
+          errs() << formatv("pdpv: loop {0}: {1} candidate invariants inductive ({2:f1} s)\n",
+                            It->first, It->second->Shown.size(),
+                            std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                          Started)
+                                .count());
+      }
 }
 
 LoopRefiner::~LoopRefiner() = default;
 
 namespace {
 /// Houdini's solver budget per loop: candidates are a cheap head start, not
-/// worth waiting for.
-constexpr unsigned SeedQueryMs = 5000, SeedMaxQueries = 64;
+/// worth waiting for long (but a counterexample to many sums can take seconds,
+/// more so on a loaded machine).
+constexpr unsigned SeedQueryMs = 10000, SeedMaxQueries = 64;
 /// Pruning the printed invariant: per implication; longer ones print as is.
 constexpr unsigned TextQueryMs = 200, MaxTextConjuncts = 200;
 
@@ -205,6 +217,68 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
   }
   return Cs;
 }
+/// Candidates false in a state the loop reaches are no invariants. A few
+/// short concrete runs (random entry values and inputs; a step whose
+/// constraint fails ends the run) drop most of them before Houdini's solver
+/// queries, whose counterexamples are the slow part with many sums.
+void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
+                   std::vector<bool> &Alive) {
+  constexpr unsigned Runs = 6, Steps = 10;
+  z3::context &C = TS.Ctx;
+  std::mt19937_64 Random(1); // the same runs every time
+  auto Value = [&](unsigned Width) {
+    uint64_t V;
+    switch (Random() % 3) {
+    case 0: V = Random() % 8 - 2; break; // near zero
+    case 1: V = Random() % 100; break;
+    default: V = Random();
+    }
+    return APInt(64, V).zextOrTrunc(Width);
+  };
+  // Initial states: I (x_e = x_b and what is known of the entry values)
+  // with random values wherever I leaves the choice.
+  z3::solver Start(C);
+  Start.add(TS.Init);
+  z3::params P(C);
+  P.set("timeout", 200u);
+  Start.set(P);
+  for (unsigned Run = 0; Run < Runs; ++Run) {
+    z3::expr_vector Wish(C);
+    for (unsigned K = 0; K < TS.State.size(); ++K)
+      Wish.push_back(TS.State[K] == numeral(C, Value(TS.width(K))));
+    z3::check_result R;
+    while ((R = Start.check(Wish)) == z3::unsat) {
+      z3::expr_vector Core = Start.unsat_core(), Rest(C);
+      std::set<unsigned> InCore;
+      for (unsigned K = 0; K < Core.size(); ++K)
+        InCore.insert(Core[K].id());
+      for (const z3::expr &W : Wish)
+        if (!InCore.count(W.id()))
+          Rest.push_back(W);
+      if (Rest.size() == Wish.size())
+        return;
+      Wish = Rest;
+    }
+    if (R != z3::sat)
+      return;
+    z3::model M = Start.get_model();
+    std::vector<APInt> S, In;
+    for (const z3::expr &X : TS.State)
+      S.push_back(valueOf(M, X));
+    for (unsigned Step = 0; Step < Steps; ++Step) {
+      In.clear();
+      for (const z3::expr &I : TS.Inputs)
+        In.push_back(Value(I.get_sort().bv_size()));
+      for (size_t K = 0; K < Cs.size(); ++K)
+        if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
+          Alive[K] = false;
+      if (!TS.evaluate(TS.Constraint, S, In).is_true())
+        break;
+      S = TS.step(S, In);
+    }
+  }
+}
+
 } // namespace
 
 /// Thesis ch. 6 (external loop invariants): guesses from candidates()
@@ -219,6 +293,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   z3::solver S(C);
   S.add(TS.transition());
   std::vector<bool> Alive(Cs.size(), true);
+  dropFalsified(TS, Cs, Alive);
   for (unsigned Query = 0;; ++Query) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
     if (Query == SeedMaxQueries || Left.count() <= 0)

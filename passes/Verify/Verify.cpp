@@ -31,6 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
@@ -366,6 +367,11 @@ private:
   z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
   void recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck);
   unsigned millisecondsLeft() const;
+  /// Starts a -v progress line on stderr: "pdpv: [main, 1.2 s] ".
+  raw_ostream &progress() const {
+    return errs() << formatv("pdpv: [{0}, {1:f1} s] ", F.getName(),
+                             std::chrono::duration<double>(Clock::now() - Started).count());
+  }
   std::vector<LoopRefiner::EntryValue> entryValues(z3::solver &S, Encoder &E, unsigned Id,
                                                    const DominatorTree &DT);
   static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
@@ -382,6 +388,7 @@ private:
   unsigned NumLoops = 0;
   std::unique_ptr<LoopRefiner> Refiner;
   Clock::time_point Deadline;
+  Clock::time_point Started = Clock::now();
   std::string TimeReason; // when Deadline is reached
   std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
   std::optional<SolverProcess> Prover;  // re-checks proofs
@@ -649,14 +656,14 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
         if (Opts.Refine.AbstractGeneralize)
           Region = Refiner->unreachableRegion(*Id, Point, Deadline);
         if (Opts.Verbose)
-          errs() << "pdpv: loop " << *Id << ": counterexample generalized by "
+          progress() << "loop " << *Id << ": counterexample generalized by "
                  << (Region ? "abstract interpretation" : "the property") << "\n";
         if (!Region)
           Region = generalize(S, E, M, C, *Id, Point);
         O = Refiner->refine(*Id, Point, Deadline, &*Region);
       }
       if (Opts.Verbose) {
-        errs() << "pdpv: loop " << *Id << " at (";
+        progress() << "loop " << *Id << " at (";
         for (size_t K = 0; K < Point.size(); ++K)
           errs() << (K ? ", " : "") << Point[K].getSExtValue();
         errs() << "): "
@@ -906,7 +913,7 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
   Claims.emplace_back("safety of the proved properties under the invariants",
                       z3::implies(Assumed, !Fails));
   if (Opts.Verbose)
-    errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Claims.size()
+    progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
            << " obligations\n";
   // The re-check gets what is left of the time limit, but at least a few
   // seconds per obligation: a proof found in the last moment is still checked.

@@ -23,6 +23,6 @@ int main(void) {
 // CHECK: modes.c:[[@LINE-3]]:3: remark: assertion proved
 // CHECK: modes.c:[[@LINE-6]]:3: remark: loop invariant: {{.*}}x
 // CHECK: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
-// VERBOSE: pdpv: loop 1 at ({{.*}}): unreachable
+// VERBOSE: pdpv: [main, {{[0-9.]+}} s] loop 1 at ({{.*}}): unreachable
 // VERBOSE-NEXT: pdpv:   LI_1: {{.*}}x
 // VERBOSE: 'main': Result: TRUE
