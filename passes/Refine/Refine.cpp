@@ -369,8 +369,10 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     for (const Instruction &I : *BB) {
       if (isMarker(I, MarkerKind::Variant) && is_contained(Variants, &I))
         continue; // x_b: its own state variable
-      if (isMarker(I, MarkerKind::LoopInvariant))
+      if (&I == L.Marker)
         continue;
+      // A nested loop's marker names what that loop reads: L reads it too
+      // (its invariant, a fact about those values, is part of L's system).
       for (const Value *Op : I.operands()) {
         const auto *Def = dyn_cast<Instruction>(Op);
         if ((Def && !L.InBody.count(Def->getParent())) || isa<Argument>(Op))

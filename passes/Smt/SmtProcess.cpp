@@ -174,6 +174,78 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
   return R;
 }
 
+/// One run of the solver on the script in file In; Level is boolector's
+/// rewrite level.
+ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
+                        const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                        const std::map<std::string, z3::expr> &ByName) {
+  ProcessAnswer A;
+  bool Boolector = S.Name == "boolector";
+  unsigned Seconds = (TimeoutMs + 999) / 1000;
+  std::vector<std::string> Args{S.Path};
+  if (Boolector) {
+    Args.insert(Args.end(), {"--smt2", Level});
+    if (WantModel)
+      Args.push_back("-m");
+    if (Seconds)
+      Args.insert(Args.end(), {"-t", std::to_string(Seconds)});
+  } else if (S.Name == "cvc5") {
+    Args.push_back("--lang=smt2");
+    if (TimeoutMs)
+      Args.push_back("--tlimit=" + std::to_string(TimeoutMs));
+  } else {
+    Args.push_back("-smt2");
+    if (TimeoutMs)
+      Args.push_back("-t:" + std::to_string(TimeoutMs));
+    if (MemoryMB)
+      Args.push_back("-memory:" + std::to_string(MemoryMB));
+  }
+  Args.push_back(In.str());
+  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
+  std::string Failed;
+  auto Started = std::chrono::steady_clock::now();
+  // The solver's own limit comes first; this one only stops a solver that ignores it.
+  int Code = sys::ExecuteAndWait(S.Path, ArgRefs, std::nullopt, Redirects,
+                                 Seconds ? Seconds + 2 : 0, MemoryMB, &Failed);
+  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - Started);
+  std::string Output = readFile(Out), Errors = readFile(Err);
+  // The answer is the first line that is one (boolector warns on stdout).
+  StringRef Rest = Output, First;
+  while (!Rest.empty() && First != "sat" && First != "unsat" && First != "unknown") {
+    std::tie(First, Rest) = Rest.split('\n');
+    First = First.trim();
+  }
+  if (First == "unsat") {
+    A.Answer = z3::unsat;
+    return A;
+  }
+  if (First == "sat") {
+    A.Answer = z3::sat;
+    if (WantModel && !readModel(Rest, ByName, A.Model)) {
+      A.Answer = z3::unknown;
+      A.Why = S.Name + " answered sat with a model PDPV cannot read";
+    }
+    return A;
+  }
+  StringRef Said = StringRef(Errors).trim().split('\n').first;
+  if (Said.empty())
+    Said = StringRef(Output).trim().split('\n').first;
+  if ((Code == -2 && Failed.find("timed out") != std::string::npos) ||
+      (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
+       Spent.count() >= TimeoutMs * 9 / 10))
+    A.Why = "timeout"; // as Z3 says it (isTimeLimit)
+  else if (Said.contains("memory") || Said.contains("bad_alloc"))
+    A.Why = memoryLimitReason(MemoryMB);
+  else if (First == "unknown")
+    A.Why = S.Name + " answered unknown";
+  else
+    A.Why = S.Name + " failed" + (Said.empty() ? " (exit code " + std::to_string(Code) + ")"
+                                              : ": " + Said.str());
+  return A;
+}
+
 } // namespace
 
 ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::expr> &Formulas,
@@ -235,71 +307,28 @@ ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::exp
     raw_fd_ostream OS(In, EC);
     OS << Script;
   }
-  unsigned Seconds = (TimeoutMs + 999) / 1000;
-  std::vector<std::string> Args{S.Path};
-  if (Boolector) {
-    // Debian's boolector 1.5 can spend minutes in its strongest rewriting
-    // (level 3) on small queries that level 2 decides in a second.
-    Args.insert(Args.end(), {"--smt2", "-rwl2"});
-    if (WantModel)
-      Args.push_back("-m");
-    if (Seconds)
-      Args.insert(Args.end(), {"-t", std::to_string(Seconds)});
-  } else if (S.Name == "cvc5") {
-    Args.push_back("--lang=smt2");
-    if (TimeoutMs)
-      Args.push_back("--tlimit=" + std::to_string(TimeoutMs));
-  } else {
-    Args.push_back("-smt2");
-    if (TimeoutMs)
-      Args.push_back("-t:" + std::to_string(TimeoutMs));
-    if (MemoryMB)
-      Args.push_back("-memory:" + std::to_string(MemoryMB));
-  }
-  Args.push_back(In.str().str());
-  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
-  std::string Failed;
+  // Debian's boolector 1.5 is erratic across its rewrite levels: a query
+  // one level decides in a second can take another minutes (either way).
+  // No rewriting and the strongest get a short try first, then level 2 the rest.
+  if (S.Name != "boolector")
+    return runSolver(S, In, Out, Err, "", WantModel, TimeoutMs, MemoryMB, ByName);
+  constexpr unsigned TryMs = 3000;
   auto Started = std::chrono::steady_clock::now();
-  // The solver's own limit comes first; this one only stops a solver that ignores it.
-  int Code = sys::ExecuteAndWait(S.Path, ArgRefs, std::nullopt, Redirects,
-                                 Seconds ? Seconds + 2 : 0, MemoryMB, &Failed);
-  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::steady_clock::now() - Started);
-  std::string Output = readFile(Out), Errors = readFile(Err);
-  // The answer is the first line that is one (boolector warns on stdout).
-  StringRef Rest = Output, First;
-  while (!Rest.empty() && First != "sat" && First != "unsat" && First != "unknown") {
-    std::tie(First, Rest) = Rest.split('\n');
-    First = First.trim();
+  for (const char *Level : {"-rwl0", "-rwl3"}) {
+    unsigned Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                         std::chrono::steady_clock::now() - Started)
+                         .count();
+    if (TimeoutMs && Spent + 2 * TryMs > TimeoutMs)
+      break;
+    ProcessAnswer Try = runSolver(S, In, Out, Err, Level, WantModel, TryMs, MemoryMB, ByName);
+    if (Try.Answer != z3::unknown || Try.Why != "timeout")
+      return Try;
   }
-  if (First == "unsat") {
-    A.Answer = z3::unsat;
-    return A;
-  }
-  if (First == "sat") {
-    A.Answer = z3::sat;
-    if (WantModel && !readModel(Rest, ByName, A.Model)) {
-      A.Answer = z3::unknown;
-      A.Why = S.Name + " answered sat with a model PDPV cannot read";
-    }
-    return A;
-  }
-  StringRef Said = StringRef(Errors).trim().split('\n').first;
-  if (Said.empty())
-    Said = StringRef(Output).trim().split('\n').first;
-  if ((Code == -2 && Failed.find("timed out") != std::string::npos) ||
-      (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
-       Spent.count() >= TimeoutMs * 9 / 10))
-    A.Why = "timeout"; // as Z3 says it (isTimeLimit)
-  else if (Said.contains("memory") || Said.contains("bad_alloc"))
-    A.Why = memoryLimitReason(MemoryMB);
-  else if (First == "unknown")
-    A.Why = S.Name + " answered unknown";
-  else
-    A.Why = S.Name + " failed" + (Said.empty() ? " (exit code " + std::to_string(Code) + ")"
-                                              : ": " + Said.str());
-  return A;
+  unsigned Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                       std::chrono::steady_clock::now() - Started)
+                       .count();
+  return runSolver(S, In, Out, Err, "-rwl2", WantModel,
+                   TimeoutMs ? std::max(TimeoutMs - std::min(Spent, TimeoutMs), 1000u) : 0,
+                   MemoryMB, ByName);
 }
-
 } // namespace pdpv

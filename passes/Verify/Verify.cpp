@@ -917,7 +917,7 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
            << " obligations\n";
   // The re-check gets what is left of the time limit, but at least a few
   // seconds per obligation: a proof found in the last moment is still checked.
-  constexpr unsigned MinRecheckMs = 5000;
+  constexpr unsigned MinRecheckMs = 10000;
   for (auto &[What, Claim] : Claims) {
     if (!Failure.empty())
       break;
