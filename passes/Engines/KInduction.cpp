@@ -39,6 +39,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <map>
 #include <set>
@@ -73,6 +74,12 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     return CR;
   }
   auto EraseUnrolled = make_scope_exit([&] { U->F->eraseFromParent(); });
+  { // passification expects loops in simplified form (dedicated exits)
+    DominatorTree DT(*U->F);
+    LoopInfo LI(DT);
+    for (Loop *L : LI)
+      simplifyLoop(L, &DT, &LI, nullptr, nullptr, nullptr, /*PreserveLCSSA=*/false);
+  }
   ValueToValueMapTy VMap;
   unsigned NumLoops = 0;
   Function *Model = buildAcyclicModel(*U->F, VMap, NumLoops, CR.Why);

@@ -22,12 +22,12 @@ int main(void) {
 #endif
   return 0;
 }
-// CHECK: bmc-bounded.c:22:3: remark: assertion proved [pdpv]
+// CHECK: bmc-bounded.c:21:3: remark: assertion proved [pdpv]
 // CHECK: pdpv: remark: in 'main': BMC: proved by exhaustive unrolling: no execution runs a loop more than 16 iterations (forward condition at K = 16) [pdpv]
 // CHECK: {{^}}Result: TRUE{{$}}
 // CHECK-NEXT: exit 0
 // SHORT: warning: assertion unknown: no violation within 9 iterations of each loop, but the loop at {{.*}} can run longer (bound 9 reached)
 // SHORT: exit 20
-// UNSAFE: bmc-bounded.c:20:3: warning: assertion can fail [pdpv]
+// UNSAFE: bmc-bounded.c:19:3: warning: assertion can fail [pdpv]
 // UNSAFE: input 1: __VERIFIER_nondet_uint() = 9
 // UNSAFE: exit 10
