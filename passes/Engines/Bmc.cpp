@@ -49,11 +49,18 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // grows about quadratically with the unrolling: give up when the next
     // depth would not fit in the time left.
     double Growth = LastK ? double(*K) / LastK : 1;
-    if (B.over() || (B.Deadline != EngineClock::time_point::max() &&
-                     EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
-                                              Last * Growth * Growth) >
-                         B.Deadline)) {
+    if (B.over()) {
       P.giveUp(B.TimeReason);
+      return;
+    }
+    if (B.Deadline != EngineClock::time_point::max() &&
+        EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
+                                 Last * Growth * Growth) >
+            B.Deadline) {
+      P.giveUp("no violation within " + std::to_string(LastK) +
+               (LastK == 1 ? " iteration" : " iterations") + " of each loop, but " + LongerLoop +
+               " can run longer, and unrolling " + std::to_string(*K) +
+               " iterations would not fit in the time limit");
       return;
     }
     LastK = *K;

@@ -50,6 +50,8 @@ namespace pdpv {
 
 namespace {
 
+constexpr unsigned DefaultMaxK = 32;
+
 struct CaseResult {
   bool Ran = false;         // false: the model could not be built (Why)
   std::string Why;
@@ -195,15 +197,30 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
   }
   std::string Failure; // why some (loop, k) could not be checked
   unsigned LastK = 1;
-  for (std::optional<unsigned> K = 1; K; K = nextBound(*K, O.Engine)) {
+  // Without a bound, k stops at DefaultMaxK: a property that is not
+  // k-inductive for small k rarely is for larger ones, and each step costs
+  // more (the unrolling grows with k).
+  EngineOptions EO = O.Engine;
+  if (!EO.Bound)
+    EO.Bound = DefaultMaxK;
+  EngineClock::duration Last{}; // the last (loop, k)'s time
+  for (std::optional<unsigned> K = 1; K; K = nextBound(*K, EO)) {
+    double Growth = double(*K) / LastK;
     LastK = *K;
     for (const BasicBlock *H : Headers) {
       if (P.allDecided())
         return;
-      if (B.over()) {
+      // Building and encoding the models cannot be interrupted: stop when
+      // the next one would not fit in the time left.
+      if (B.over() || (B.Deadline != EngineClock::time_point::max() &&
+                       EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
+                                                Last * Growth) >
+                           B.Deadline)) {
         P.giveUp(B.TimeReason);
         return;
       }
+      auto Started = EngineClock::now();
+      auto Measure = make_scope_exit([&] { Last = EngineClock::now() - Started; });
       CaseResult Base = checkCase(false, F, H, *K, O, B, P, {});
       if (Base.TimeUp)
         return;
