@@ -169,7 +169,9 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
     R.Invariants = PR.Invariants;
     for (Properties::Property &Q : P.List)
       for (const CheckResult &C : PR.Checks)
-        if (!Q.Decided && C.K == Q.R.K && C.V != Verdict::Unknown &&
+        // PDPV reports one verdict per source location; without one (no
+        // debug information) properties cannot be told apart.
+        if (!Q.Decided && C.K == Q.R.K && C.V != Verdict::Unknown && Q.R.Loc.valid() &&
             C.Loc.str() == Q.R.Loc.str()) {
           Q.R = C;
           Q.Decided = true;
