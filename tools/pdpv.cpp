@@ -98,6 +98,18 @@ static cl::opt<DataModel> Model(
                clEnumValN(DataModel::ILP32, "ilp32", "32-bit int, long and pointers (-m32, "
                                                      "SV-COMP's model)")),
     cl::init(DataModel::LP64), cl::cat(Category));
+static cl::opt<std::string> EngineName(
+    "engine", cl::value_desc("pdpv|bmc|kind|portfolio"),
+    cl::desc("the engine: pdpv (default), bmc (bounded model checking), kind (k-induction "
+             "with PDPV's loop invariants), portfolio (BMC, PDPV, k-induction in turn)"),
+    cl::init("pdpv"), cl::cat(Category));
+static cl::opt<unsigned> Bound("bound",
+                               cl::desc("bmc, kind: the largest K (loop iterations, k); "
+                                        "default: deepen until the time limit"),
+                               cl::cat(Category));
+static cl::opt<bool> LinearDeepening("linear-deepening",
+                                     cl::desc("bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, ..."),
+                                     cl::cat(Category));
 static cl::list<std::string> ClangArgs("clang-arg",
                                        cl::desc("an extra argument for clang-19, e.g. "
                                                 "--clang-arg=-DN=4 (repeatable)"),
@@ -410,6 +422,15 @@ int main(int Argc, char **Argv) {
   Opts.CInvariants = !WitnessOut.empty();
   if (!WitnessOut.empty() && Ext != ".c" && Ext != ".i")
     usageError("--witness needs the C source (a .c or .i file), got '" + InputFile + "'");
+  auto EngineOption = [&](StringRef Name, StringRef Value) {
+    if (Expected<bool> Ok = parseEngineParameter(Name, Value, false, Opts.Engine); !Ok)
+      usageError(StringRef(toString(Ok.takeError())).drop_front(strlen("pdpv: ")));
+  };
+  EngineOption("engine", EngineName);
+  if (Bound.getNumOccurrences())
+    EngineOption("bound", std::to_string(Bound));
+  if (LinearDeepening)
+    EngineOption("linear-deepening", "");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
 

@@ -10,12 +10,14 @@
 #define PDPV_VERIFY_H
 
 #include "pdpv/Encoder.h"
+#include "pdpv/EngineOptions.h"
 #include "pdpv/Interpreter.h"
 #include "pdpv/Refine.h"
 #include "pdpv/Report.h"
 
 #include "llvm/IR/PassManager.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,7 @@ struct VerifyOptions {
   // safety); "none" skips the re-check.
   std::string Recheck = "boolector";
   bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
+  EngineOptions Engine;         // pdpv, bmc, kind, portfolio (Engines.h)
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
@@ -100,6 +103,7 @@ struct FunctionResult {
   // solver (empty: not re-checked), and how many obligations it decided.
   std::string RecheckedBy;
   unsigned Obligations = 0;
+  std::vector<std::string> EngineNotes; // how BMC, k-induction, the portfolio decided
 };
 
 /// The verdict of several (checks of a function, functions of a file):
@@ -123,6 +127,18 @@ inline void updateVerdict(FunctionResult &R) { R.V = combineVerdicts(R.Checks, R
 
 /// Verifies the entry functions of a clone of M.
 std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOptions &Opts);
+
+/// PDPV's algorithm on one prepared entry function (Prepare.h); Total: the
+/// deadline of all entry functions together. The other engines (Engines.h)
+/// use it and the two helpers below.
+struct PreparedEntry;
+FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
+                              std::chrono::steady_clock::time_point Total);
+/// CR becomes FALSE with the inputs and the path of X, a run that fails it.
+void describeFailingRun(CheckResult &CR, const Execution &X);
+/// One verdict per source location: FALSE if any copy fails, else UNKNOWN
+/// if any is undecided, else TRUE.
+void mergeChecksByLocation(std::vector<CheckResult> &Checks);
 
 /// Prints the results as diagnostics.
 void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,

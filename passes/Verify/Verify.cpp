@@ -9,6 +9,7 @@
 
 #include "pdpv/Verify.h"
 #include "pdpv/BoundSearch.h"
+#include "pdpv/Engines.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
@@ -109,6 +110,7 @@ VerifyOptions optionsFromCommandLine() {
   O.HornFile = HornFlag;
   O.Solver = SolverFlag;
   O.Recheck = RecheckFlag;
+  O.Engine = engineOptionsFromCommandLine();
   return O;
 }
 
@@ -141,6 +143,11 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
       continue;
     }
     bool Negated = Name.consume_front("no-");
+    Expected<bool> EngineParameter = parseEngineParameter(Name, Value, Negated, O.Engine);
+    if (!EngineParameter)
+      return EngineParameter.takeError();
+    if (*EngineParameter)
+      continue;
     bool *Flag = StringSwitch<bool *>(Name)
                      .Case("check-signed-overflow", &O.UB.CheckSignedOverflow)
                      .Case("check-division", &O.UB.CheckDivision)
@@ -157,7 +164,8 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
               "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, "
               "solver=<name>, recheck=<name>, "
               "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
-              "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic)",
+              "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic, " +
+              EngineParameterHelp + ")",
           inconvertibleErrorCode());
     *Flag = !Negated;
   }
@@ -188,7 +196,7 @@ Error validateOptions(const VerifyOptions &O) {
                                                               "skips the proof re-check)"
                                                             : ""),
                                      inconvertibleErrorCode());
-  return Error::success();
+  return validateEngineOptions(O.Engine);
 }
 
 const char *propertyName(CheckKind K) {
@@ -1062,7 +1070,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
                                 ? Clock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
                                 : Clock::time_point::max();
   for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB))
-    Results.push_back(FunctionVerifier(*E.F, Opts, Total).run(E.Problems, E.RemovedAssertions));
+    Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv ? verifyPrepared(E, Opts, Total)
+                                                           : runEngine(E, Opts, Total));
   return Results;
 }
 
@@ -1144,6 +1153,8 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
                    Twine(R.Obligations) + " obligations (initiation and consecution of each "
                    "loop invariant, safety of the proved properties)",
                R.Name);
+    for (const std::string &Note : R.EngineNotes)
+      diagnose(OS, {}, Severity::Remark, Note, R.Name);
     std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
                           std::to_string(Proved) + " proved, " + std::to_string(Failed) +
                           " failing, " + std::to_string(Unknown) + " unknown)";
@@ -1183,5 +1194,14 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   reportResults(errs(), verifyModule(M, Opts), Opts);
   return PreservedAnalyses::all();
 }
+
+FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
+                              std::chrono::steady_clock::time_point Total) {
+  return FunctionVerifier(*E.F, Opts, Total).run(E.Problems, E.RemovedAssertions);
+}
+
+void describeFailingRun(CheckResult &CR, const Execution &X) { markFalse(CR, X); }
+
+void mergeChecksByLocation(std::vector<CheckResult> &Checks) { mergeByLocation(Checks); }
 
 } // namespace pdpv

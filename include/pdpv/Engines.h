@@ -1,0 +1,78 @@
+//===- Engines.h - BMC, k-induction and the portfolio ----------*- C++ -*-===//
+//
+// Bounded model checking and k-induction on PDPV's prepared IR and its one
+// encoder (papers 001 §4.1-4.2, 004 §3.1-3.2), and a portfolio with PDPV.
+// The same soundness rules hold as for PDPV itself: a FALSE is reported only
+// when the concrete interpreter fails on the inputs (in call order); a TRUE
+// only when no path is cut off by the bound (BMC's forward condition) or the
+// k-induction step holds for every state of the loop's invariants.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_ENGINES_H
+#define PDPV_ENGINES_H
+
+#include "pdpv/Prepare.h"
+#include "pdpv/Verify.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Function.h"
+
+#include <chrono>
+
+namespace pdpv {
+
+/// How loops are unrolled (unrollLoops).
+struct UnrollOptions {
+  /// Copies of each loop's body: at most Copies - 1 back edges are taken
+  /// per entry to the loop; the next one leads to an "unwinding" block.
+  unsigned Copies = 1;
+  /// Only the loop with this header (of the function being unrolled; its
+  /// nested loops are copied as loops); null: every loop, innermost first.
+  const llvm::BasicBlock *Only = nullptr;
+  /// k-induction's step: the first copy stays a loop (its latch chooses
+  /// nondeterministically between its header and the next copy), so the
+  /// acyclic model havocs its header state within the loop's invariant.
+  bool KeepFirstLoop = false;
+  /// BMC: of the last copy only the header is kept, its edges into the loop
+  /// lead to the unwinding block: with Copies = K + 1 the body runs at most
+  /// K times, and a path needing a (K+1)-th iteration is one that passes the
+  /// exit test in the (K+1)-th visit of the header (CBMC's unwinding
+  /// assertion).
+  bool LastCopyOnlyHeader = false;
+  /// k-induction's step: the properties of all copies but the last are
+  /// assumed instead of checked.
+  bool AssumeEarlyChecks = false;
+  /// Refuse unrollings larger than this (instructions): Z3 frees the deep
+  /// terms of long unrollings in time quadratic in their depth (about 20 s for
+  /// a chain of 10,000 instructions).
+  size_t MaxInstructions = 12'000;
+};
+
+/// A clone of a function with loops unrolled. Erase F when done.
+struct Unrolling {
+  llvm::Function *F = nullptr;
+  /// Every instruction, argument and block of F that comes from the
+  /// unrolled function: the one it is a copy of.
+  llvm::DenseMap<const llvm::Value *, const llvm::Value *> Origin;
+  struct Unwind {
+    llvm::BasicBlock *Block;           // reached when the loop needs more iterations
+    const llvm::BasicBlock *Header;    // the loop's header in the unrolled function
+  };
+  std::vector<Unwind> Unwinds;
+};
+
+/// The clone of F (in F's module) with the loops selected by O unrolled.
+/// Fails for irreducible control flow and for unrollings that are too large.
+llvm::Expected<Unrolling> unrollLoops(llvm::Function &F, const UnrollOptions &O);
+
+using EngineClock = std::chrono::steady_clock;
+
+/// Verifies a prepared entry function with the engine O.Engine.Kind selects
+/// (not Pdpv: that is verifyPrepared). Total: the deadline of all entry
+/// functions together.
+FunctionResult runEngine(const PreparedEntry &E, const VerifyOptions &O,
+                         EngineClock::time_point Total);
+
+} // namespace pdpv
+
+#endif

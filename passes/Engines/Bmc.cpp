@@ -1,0 +1,193 @@
+//===- Bmc.cpp - Bounded model checking on the prepared IR ----------------===//
+//
+// Paper 001 §4.1 / 004 §3.1. For K = 1, 2, 4, ... (or 1, 2, 3, ...): every
+// loop unrolled K times (its body runs at most K times per entry to the
+// loop, plus a last copy of its header for the exit test, Unroll.cpp), the
+// acyclic result encoded by PDPV's one
+// encoder, and each undecided property checked bit-precisely. A model is a
+// path of at most K iterations per loop; its inputs, in the order the path
+// reads them, are replayed on the prepared function, and only a failing run
+// is FALSE. When every property holds within K iterations, the forward
+// condition (unwinding check) asks whether any path, all assertions holding
+// on the way, reaches an unwinding block, i.e. passes the exit test of some
+// loop (nested loops included) after K iterations: if none does, the properties are
+// TRUE, proved by exhaustive unrolling; otherwise K grows.
+//
+// Each depth re-encodes its unrolling in a fresh solver of one context:
+// the encoding of depth 2K is not an extension of depth K's (loops are
+// unrolled innermost first, so copies interleave), so there is nothing for
+// an incremental solver to keep but the learned clauses over the first
+// copies' terms.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+#include "Replay.h"
+
+#include "pdpv/Z3Util.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace pdpv {
+
+void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
+            FunctionResult &R, std::optional<unsigned> Bound) {
+  EngineOptions EO = O.Engine;
+  EO.Bound = Bound;
+  std::string LongerLoop; // a loop that may run more than the last K iterations
+  EngineClock::duration Last{}; // the last depth's time
+  unsigned LastK = 0;
+  for (std::optional<unsigned> K = 1; K; K = nextBound(*K, EO)) {
+    if (P.allDecided())
+      return;
+    // Encoding cannot be interrupted, and its time (and Z3's to free it)
+    // grows about quadratically with the unrolling: give up when the next
+    // depth would not fit in the time left.
+    double Growth = LastK ? double(*K) / LastK : 1;
+    if (B.over()) {
+      P.giveUp(B.TimeReason);
+      return;
+    }
+    if (B.Deadline != EngineClock::time_point::max() &&
+        EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
+                                 Last * Growth * Growth) >
+            B.Deadline) {
+      P.giveUp("no violation within " + std::to_string(LastK) +
+               (LastK == 1 ? " iteration" : " iterations") + " of each loop, but " + LongerLoop +
+               " can run longer, and unrolling " + std::to_string(*K) +
+               " iterations would not fit in the time limit");
+      return;
+    }
+    LastK = *K;
+    auto Started = EngineClock::now();
+    auto Measure = make_scope_exit([&] { Last = EngineClock::now() - Started; });
+    UnrollOptions UO;
+    UO.Copies = *K + 1;
+    UO.LastCopyOnlyHeader = true;
+    Expected<Unrolling> U = unrollLoops(F, UO);
+    if (!U) {
+      std::string Why = toString(U.takeError());
+      P.giveUp(LongerLoop.empty() ? Why
+                                  : "no violation within " + std::to_string(*K / 2) +
+                                        " iterations of each loop, and " + Why);
+      return;
+    }
+    auto Erase = make_scope_exit([&] { U->F->eraseFromParent(); });
+    auto Ms = [&] {
+      return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                EngineClock::now() - Started)
+                                .count()) +
+             " ms";
+    };
+    if (O.Verbose)
+      errs() << "pdpv: bmc: K = " << *K << ": " << U->F->getInstructionCount()
+             << " instructions, unrolled after " << Ms() << "\n";
+    z3::context Ctx; // one per depth: Z3 frees a large context slowly
+    Encoder E(Ctx, O.UB);
+    E.encodeFunction(*U->F);
+    if (O.Verbose)
+      errs() << "pdpv: bmc: K = " << *K << ": encoded after " << Ms() << "\n";
+    // All copies of a property are one property.
+    std::map<const Instruction *, std::map<CheckKind, z3::expr>> Violated;
+    for (const Check &C : E.checks()) {
+      const auto *At = cast<Instruction>(U->Origin.lookup(C.At));
+      auto &ByKind = Violated[At];
+      auto It = ByKind.find(C.K);
+      if (It == ByKind.end())
+        ByKind.insert({C.K, C.Violated});
+      else
+        It->second = It->second || C.Violated;
+    }
+    z3::solver S(Ctx, "QF_BV");
+    auto Check = [&](const z3::expr &Goal) {
+      if (unsigned Ms = B.millisLeft()) {
+        z3::params Ps(Ctx);
+        Ps.set("timeout", Ms);
+        S.set(Ps);
+      }
+      z3::expr_vector A(Ctx);
+      A.push_back(Goal);
+      z3::check_result Res = S.check(A);
+      if (Res == z3::unknown) {
+        std::string Why = S.reason_unknown();
+        P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
+      }
+      return Res;
+    };
+    for (Properties::Property &Q : P.List) {
+      if (Q.Decided)
+        continue;
+      auto It = Violated.find(Q.At);
+      if (It == Violated.end() || !It->second.count(Q.R.K))
+        continue; // not reachable in the prepared function at all
+      switch (Check(It->second.at(Q.R.K))) {
+      case z3::unknown:
+        return;
+      case z3::unsat:
+        continue;
+      case z3::sat:
+        break;
+      }
+      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
+      if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
+        Q.R.Reason = "internal error: BMC's counterexample is not confirmed by concrete execution";
+        Q.Decided = true;
+      }
+      if (Q.R.V == Verdict::False)
+        Q.R.Reason.clear();
+    }
+    if (P.allDecided())
+      return;
+    if (O.Verbose)
+      errs() << "pdpv: bmc: K = " << *K << ": properties checked after " << Ms() << "\n";
+    // Every undecided property holds on all paths of at most K iterations
+    // per loop. The forward condition: does any path need more?
+    z3::expr Longer = Ctx.bool_val(false);
+    for (const Unrolling::Unwind &W : U->Unwinds)
+      Longer = Longer || E.reached(W.Block);
+    switch (Check(Longer)) {
+    case z3::unknown:
+      return;
+    case z3::unsat: {
+      for (Properties::Property &Q : P.List)
+        if (!Q.Decided) {
+          Q.R.V = Verdict::True;
+          Q.Decided = true;
+        }
+      R.EngineNotes.push_back(
+          U->Unwinds.empty()
+              ? std::string("BMC: no loops; all paths checked")
+              : "BMC: proved by exhaustive unrolling: no execution runs a loop more than " +
+                    std::to_string(*K) + (*K == 1 ? " iteration" : " iterations") +
+                    " (forward condition at K = " + std::to_string(*K) + ")");
+      return;
+    }
+    case z3::sat: {
+      z3::model M = S.get_model();
+      for (const Unrolling::Unwind &W : U->Unwinds)
+        if (M.eval(E.reached(W.Block), true).is_true()) {
+          const auto *H = cast<BasicBlock>(U->Origin.lookup(W.Header));
+          SourceLocation L = loopLocation(*H);
+          LongerLoop = L.valid() ? "the loop at " + L.str() : "a loop";
+          break;
+        }
+      break;
+    }
+    }
+    if (O.Verbose)
+      errs() << "pdpv: bmc: K = " << *K << ": forward condition checked after " << Ms() << "\n";
+    if (!nextBound(*K, EO)) {
+      P.giveUp("no violation within " + std::to_string(*K) +
+               (*K == 1 ? " iteration" : " iterations") + " of each loop, but " + LongerLoop +
+               " can run longer (bound " + std::to_string(*K) + " reached)");
+      return;
+    }
+  }
+}
+
+} // namespace pdpv

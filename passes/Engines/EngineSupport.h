@@ -1,0 +1,64 @@
+//===- EngineSupport.h - What BMC and k-induction share -------------------===//
+#ifndef PDPV_ENGINES_SUPPORT_H
+#define PDPV_ENGINES_SUPPORT_H
+
+#include "pdpv/Engines.h"
+#include "pdpv/Verify.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+/// The properties of a prepared function and their verdicts so far.
+struct Properties {
+  struct Property {
+    const llvm::Instruction *At; // the marker in the prepared function
+    CheckResult R;
+    bool Decided = false;
+  };
+  std::vector<Property> List;
+
+  /// Every assertion of F and the checks UB enables, in program order.
+  Properties(const llvm::Function &F, const UBOptions &UB);
+  Property *find(const llvm::Instruction *At, CheckKind K);
+  bool allDecided() const;
+  /// The undecided ones become UNKNOWN with this reason.
+  void giveUp(const std::string &Reason);
+};
+
+/// The time an engine has, and what to say when it is up.
+struct Budget {
+  EngineClock::time_point Deadline = EngineClock::time_point::max();
+  std::string TimeReason;
+  bool over() const { return EngineClock::now() >= Deadline; }
+  /// Milliseconds left for one solver call (at least 1).
+  unsigned millisLeft() const;
+};
+
+/// The next K of a deepening (1, 2, 4, ... or 1, 2, 3, ...), the last one
+/// Bound; none after Bound.
+std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O);
+
+/// The prepared function run on Inputs: if it fails a property that is not
+/// decided yet, that property becomes FALSE (or UNKNOWN when the run depends
+/// on an undefined value). Returns the property the run failed, if any.
+Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, Properties &P,
+                                 const UBOptions &UB);
+
+/// Where a user sees a loop: its header's first located instruction.
+SourceLocation loopLocation(const llvm::BasicBlock &Header);
+
+/// Bounded model checking (Bmc.cpp): decides what it can of P within B.
+/// Bound: the largest K (none: O.Bound, or until the time is up).
+void runBmc(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
+            FunctionResult &R, std::optional<unsigned> Bound);
+/// k-induction with PDPV's loop invariants (KInduction.cpp).
+void runKInduction(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
+                   FunctionResult &R);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,240 @@
+//===- Engines.cpp - Engine selection and the portfolio -------------------===//
+//
+// The portfolio runs the engines one after the other on one core, each on
+// what the earlier ones left undecided: BMC with a small bound (bugs at small
+// depth are found fastest by plain unrolling, and it proves loops that run
+// only a few times), then PDPV (thesis Alg. 4.2), then k-induction with
+// the rest of the time. The first definite verdict of a property wins.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+
+#include "pdpv/Interpreter.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/IR/InstIterator.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+Properties::Properties(const Function &F, const UBOptions &UB) {
+  for (const Instruction &I : instructions(F)) {
+    std::optional<CheckKind> K;
+    if (isMarker(I, MarkerKind::Assert))
+      K = CheckKind::Assertion;
+    else if (isMarker(I, MarkerKind::Check)) {
+      CheckKind CK = checkKindOf(cast<CallBase>(I));
+      if (CK == CheckKind::SignedOverflow ? UB.CheckSignedOverflow : UB.CheckDivision)
+        K = CK;
+    }
+    if (K)
+      List.push_back({&I, {*K, userLocation(I.getDebugLoc()), Verdict::Unknown, "", {}}});
+  }
+}
+
+Properties::Property *Properties::find(const Instruction *At, CheckKind K) {
+  for (Property &P : List)
+    if (P.At == At && P.R.K == K)
+      return &P;
+  return nullptr;
+}
+
+bool Properties::allDecided() const {
+  return all_of(List, [](const Property &P) { return P.Decided; });
+}
+
+void Properties::giveUp(const std::string &Reason) {
+  for (Property &P : List)
+    if (!P.Decided) {
+      P.R.V = Verdict::Unknown;
+      P.R.Reason = Reason;
+      P.Decided = true;
+    }
+}
+
+unsigned Budget::millisLeft() const {
+  if (Deadline == EngineClock::time_point::max())
+    return 0; // no limit
+  auto Left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - EngineClock::now()).count();
+  return Left < 1 ? 1 : static_cast<unsigned>(std::min<long long>(Left, UINT_MAX));
+}
+
+std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
+  if (O.Bound && K >= *O.Bound)
+    return std::nullopt;
+  unsigned Next = O.LinearDeepening ? K + 1 : 2 * K;
+  if (O.Bound && Next > *O.Bound)
+    Next = *O.Bound;
+  return Next;
+}
+
+Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
+                                 const UBOptions &UB) {
+  InterpretOptions IO;
+  IO.UB = UB;
+  Execution X = interpret(F, Inputs, IO);
+  if (!X.failed())
+    return nullptr;
+  Properties::Property *Failed = P.find(X.At, X.Failure);
+  if (!Failed || Failed->Decided)
+    return Failed;
+  Failed->Decided = true;
+  if (X.FirstArbitrary) {
+    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
+    Failed->R.V = Verdict::Unknown;
+    Failed->R.Reason = "a failing run was found but it depends on an undefined value "
+                       "(uninitialized variable or over-wide shift)" +
+                       (L.valid() ? " at " + L.str() : std::string());
+    return Failed;
+  }
+  describeFailingRun(Failed->R, X);
+  return Failed;
+}
+
+SourceLocation loopLocation(const BasicBlock &Header) {
+  // The header's branch is at the loop statement (phis may have no line).
+  if (SourceLocation L = userLocation(Header.getTerminator()->getDebugLoc()); L.valid())
+    return L;
+  for (const Instruction &I : Header)
+    if (SourceLocation L = userLocation(I.getDebugLoc()); L.valid())
+      return L;
+  return {};
+}
+
+namespace {
+
+Budget budgetFor(const VerifyOptions &O, EngineClock::time_point Total) {
+  Budget B;
+  B.Deadline = Total;
+  if (O.TotalTimeoutSeconds)
+    B.TimeReason = "total " + timeLimitReason(O.TotalTimeoutSeconds);
+  if (O.TimeoutSeconds &&
+      EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds) < B.Deadline) {
+    B.Deadline = EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds);
+    B.TimeReason = timeLimitReason(O.TimeoutSeconds);
+  }
+  return B;
+}
+
+/// Runs Engine on P, turning solver and encoding failures into UNKNOWN.
+template <typename EngineFn> void guarded(Properties &P, EngineFn Engine) {
+  try {
+    Engine();
+  } catch (const EncodingError &Ex) {
+    P.giveUp(Ex.what());
+  } catch (const z3::exception &Ex) {
+    P.giveUp(solverFailure(Ex.msg()));
+  }
+}
+
+/// A part of the remaining time: Share of it, from now.
+Budget slice(const Budget &B, double Share) {
+  Budget S = B;
+  if (B.Deadline == EngineClock::time_point::max())
+    return S;
+  auto Left = B.Deadline - EngineClock::now();
+  S.Deadline = EngineClock::now() +
+               std::chrono::duration_cast<EngineClock::duration>(Left * Share);
+  return S;
+}
+
+void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, Properties &P,
+               FunctionResult &R) {
+  size_t ByBmc = 0, ByPdpv = 0, ByKind = 0;
+  auto Decided = [&] {
+    return count_if(P.List, [](const Properties::Property &Q) {
+      return Q.Decided && Q.R.V != Verdict::Unknown;
+    });
+  };
+  // Definite verdicts only: an UNKNOWN of one engine is no answer.
+  auto Reopen = [&] {
+    for (Properties::Property &Q : P.List)
+      if (Q.R.V == Verdict::Unknown)
+        Q.Decided = false;
+  };
+  guarded(P, [&] { runBmc(*E.F, O, slice(B, 0.2), P, R, O.Engine.PortfolioBound); });
+  ByBmc = Decided();
+  Reopen();
+  if (!P.allDecided() && !B.over()) {
+    VerifyOptions PO = O;
+    PO.Engine.Kind = EngineKind::Pdpv;
+    Budget S = slice(B, 0.75);
+    PO.TimeoutSeconds = 0;
+    PO.TotalTimeoutSeconds = 0;
+    FunctionResult PR = verifyPrepared(E, PO, S.Deadline);
+    R.PdrSeconds += PR.PdrSeconds;
+    R.Invariants = PR.Invariants;
+    for (Properties::Property &Q : P.List)
+      for (const CheckResult &C : PR.Checks)
+        // PDPV reports one verdict per source location; without one (no
+        // debug information) properties cannot be told apart.
+        if (!Q.Decided && C.K == Q.R.K && C.V != Verdict::Unknown && Q.R.Loc.valid() &&
+            C.Loc.str() == Q.R.Loc.str()) {
+          Q.R = C;
+          Q.Decided = true;
+        }
+    ByPdpv = Decided() - ByBmc;
+  }
+  if (!P.allDecided() && !B.over()) {
+    std::vector<LoopInvariant> FromPdpv = std::move(R.Invariants);
+    R.Invariants.clear();
+    guarded(P, [&] { runKInduction(*E.F, O, B, P, R); });
+    ByKind = Decided() - ByBmc - ByPdpv;
+    if (!ByKind)
+      R.Invariants = std::move(FromPdpv);
+  }
+  P.giveUp(B.over() ? B.TimeReason : "no engine of the portfolio decided it");
+  R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +
+                          std::to_string(O.Engine.PortfolioBound) + "), " +
+                          std::to_string(ByPdpv) + " by PDPV, " + std::to_string(ByKind) +
+                          " by k-induction");
+}
+
+} // namespace
+
+FunctionResult runEngine(const PreparedEntry &E, const VerifyOptions &O,
+                         EngineClock::time_point Total) {
+  if (O.Engine.Kind == EngineKind::Pdpv)
+    return verifyPrepared(E, O, Total);
+  auto Started = EngineClock::now();
+  FunctionResult R;
+  R.Name = E.F->getName().str();
+  for (const DebugLoc &DL : E.RemovedAssertions)
+    R.Checks.push_back({CheckKind::Assertion, userLocation(DL), Verdict::True, "", {}});
+  if (!E.Problems.empty()) {
+    R.Reason = "unsupported " + E.Problems.front().What;
+    R.ReasonLoc = userLocation(E.Problems.front().Loc);
+    for (const Instruction &I : instructions(*E.F))
+      if (isMarker(I, MarkerKind::Assert))
+        R.Checks.push_back(
+            {CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, R.Reason, {}});
+  } else {
+    Budget B = budgetFor(O, Total);
+    Properties P(*E.F, O.UB);
+    switch (O.Engine.Kind) {
+    case EngineKind::Bmc:
+      guarded(P, [&] { runBmc(*E.F, O, B, P, R, O.Engine.Bound); });
+      break;
+    case EngineKind::KInduction:
+      guarded(P, [&] { runKInduction(*E.F, O, B, P, R); });
+      break;
+    case EngineKind::Portfolio:
+      portfolio(E, O, B, P, R);
+      break;
+    case EngineKind::Pdpv:
+      break;
+    }
+    P.giveUp(B.TimeReason);
+    for (Properties::Property &Q : P.List)
+      R.Checks.push_back(std::move(Q.R));
+  }
+  mergeChecksByLocation(R.Checks);
+  R.Seconds = std::chrono::duration<double>(EngineClock::now() - Started).count();
+  updateVerdict(R);
+  return R;
+}
+
+} // namespace pdpv

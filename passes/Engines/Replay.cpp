@@ -1,0 +1,109 @@
+//===- Replay.cpp - From a model of a transformed function to a real run --===//
+
+#include "Replay.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+static APInt zero(Type *Ty) { return APInt(Ty->getIntegerBitWidth(), 0); }
+
+APInt SequenceOracle::nondet(const CallBase &Call, unsigned Occurrence) {
+  auto It = Nondet.find(&Call);
+  if (It != Nondet.end() && Occurrence < It->second.size())
+    return It->second[Occurrence];
+  return zero(Call.getType());
+}
+
+APInt SequenceOracle::argument(const Argument &A) {
+  auto It = Arguments.find(&A);
+  return It == Arguments.end() ? zero(A.getType()) : It->second;
+}
+
+APInt SequenceOracle::arbitrary(const Instruction &I, unsigned Operand, unsigned Occurrence) {
+  auto It = Arbitrary.find({&I, Operand});
+  if (It != Arbitrary.end() && Occurrence < It->second.size())
+    return It->second[Occurrence];
+  return zero(Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
+}
+
+namespace {
+
+/// Serves the model to the transformed function and records, per original
+/// input, the values in the order the run consumes them.
+class RecordingOracle : public InputOracle {
+public:
+  RecordingOracle(const DenseMap<const Value *, const Value *> &Origin) : Origin(Origin) {}
+
+  const Value *original(const Value *V) const {
+    // Origin maps may chain (unrolled copy -> unrolled function -> prepared).
+    for (unsigned Depth = 0; Depth < 4; ++Depth) {
+      const Value *O = Origin.lookup(V);
+      if (!O || O == V)
+        return V;
+      V = O;
+    }
+    return V;
+  }
+  APInt nondet(const CallBase &Call, unsigned) override {
+    APInt V = get(&Call, ~0u, Call.getType());
+    Out.Nondet[original(&Call)].push_back(V);
+    return V;
+  }
+  APInt argument(const Argument &A) override {
+    APInt V = get(&A, ~0u, A.getType());
+    Out.Arguments[original(&A)] = V;
+    return V;
+  }
+  APInt arbitrary(const Instruction &I, unsigned Operand, unsigned) override {
+    APInt V = get(&I, Operand, Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
+    const auto *OI = cast<Instruction>(original(&I));
+    unsigned OOp = Operand;
+    // Copies of phis lose or reorder incoming entries: find the operand by
+    // its incoming block.
+    if (const auto *P = dyn_cast<PHINode>(&I); P && Operand != ~0u)
+      if (const auto *OP = dyn_cast<PHINode>(OI)) {
+        const auto *OB = dyn_cast_or_null<BasicBlock>(original(P->getIncomingBlock(Operand)));
+        int Idx = OB ? OP->getBasicBlockIndex(OB) : -1;
+        OOp = Idx < 0 ? Operand : unsigned(Idx);
+      }
+    Out.Arbitrary[{OI, OOp}].push_back(V);
+    return V;
+  }
+
+  std::map<std::pair<const Value *, unsigned>, APInt> Values;
+  SequenceOracle Out;
+
+private:
+  APInt get(const Value *V, unsigned Operand, Type *Ty) {
+    auto It = Values.find({V, Operand});
+    return It == Values.end() ? zero(Ty) : It->second;
+  }
+  const DenseMap<const Value *, const Value *> &Origin;
+};
+
+} // namespace
+
+SequenceOracle inputSequences(const Function &Transformed,
+                              const DenseMap<const Value *, const Value *> &Origin,
+                              const z3::model &Model, const std::vector<Input> &Inputs,
+                              const DenseMap<const Value *, const Value *> &ToTransformed,
+                              const UBOptions &UB) {
+  RecordingOracle R(Origin);
+  for (const Input &In : Inputs) {
+    const Value *Src = ToTransformed.empty() ? In.Source : ToTransformed.lookup(In.Source);
+    if (!Src || In.K == Input::Variant)
+      continue; // variants exist only in the model
+    R.Values[{Src, In.K == Input::Arbitrary ? In.Operand : ~0u}] = valueOf(Model, In.Var);
+  }
+  InterpretOptions IO;
+  IO.UB = UB;
+  IO.MaxSteps = 1'000'000; // loops left in Transformed reuse the model's values
+  interpret(Transformed, R, IO);
+  return std::move(R.Out);
+}
+
+} // namespace pdpv

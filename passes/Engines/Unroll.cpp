@@ -1,0 +1,238 @@
+//===- Unroll.cpp - Loops unrolled into an acyclic function ---------------===//
+//
+// Copy c of a loop's body is its (c+1)-th visit of the header: copy c's
+// back edges go to copy c+1's header, whose phis take the values of copy c's
+// latches; the last copy's back edges go to an "unwinding" block (unreachable:
+// a path that would need more iterations is cut off, and whether one exists is
+// BMC's forward condition). The loop is put in LCSSA form first, so values
+// used after it flow through the phis of its exit blocks, which get one entry
+// per copy of each exiting block. Nested loops are unrolled innermost first;
+// an outer loop then copies the inner loop's copies (K^depth blocks).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Engines.h"
+#include "pdpv/Intrinsics.h"
+
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LoopUtils.h"
+
+#include <memory>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+Loop *innermostSelected(LoopInfo &LI, const Unrolling &U, const UnrollOptions &O) {
+  for (Loop *L : LI.getLoopsInPreorder()) {
+    if (O.Only) {
+      if (U.Origin.lookup(L->getHeader()) == O.Only)
+        return L;
+      continue;
+    }
+    if (L->isInnermost())
+      return L;
+  }
+  return nullptr;
+}
+
+/// The marker's property becomes an assumption (k-induction's step: it held
+/// in the iterations before the last).
+void assumeInstead(CallInst &Marker, Function &Assume) {
+  Value *Cond = isMarker(Marker, MarkerKind::Assert) ? Marker.getArgOperand(0)
+                                                     : Marker.getArgOperand(1);
+  CallInst *A = CallInst::Create(&Assume, {Cond}, "", Marker.getIterator());
+  A->setDebugLoc(Marker.getDebugLoc());
+  Marker.eraseFromParent();
+}
+
+} // namespace
+
+Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
+  assert(O.Copies >= 1 && "at least one copy of each loop");
+  Unrolling U;
+  ValueToValueMapTy CloneMap;
+  Function *G = CloneFunction(&F, CloneMap);
+  G->setName(F.getName() + ".pdpv.unrolled");
+  U.F = G;
+  for (auto KV : CloneMap)
+    if (KV.second)
+      U.Origin[KV.second] = KV.first;
+  auto Fail = [&](const Twine &Why) -> Expected<Unrolling> {
+    G->eraseFromParent();
+    return make_error<StringError>(Why, inconvertibleErrorCode());
+  };
+  LLVMContext &Ctx = G->getContext();
+  Module &M = *G->getParent();
+  const unsigned K = O.Copies - 1; // the last copy's number
+
+  for (;;) {
+    DominatorTree DT(*G);
+    LoopInfo LI(DT);
+    Loop *L = innermostSelected(LI, U, O);
+    if (!L)
+      break;
+    if (O.KeepFirstLoop) // a latch of its own per back edge, for the choice below
+      for (BasicBlock *Latch : SmallVector<BasicBlock *, 4>(predecessors(L->getHeader())))
+        if (L->contains(Latch))
+          SplitEdge(Latch, L->getHeader(), &DT, &LI);
+    formLCSSA(*L, DT, &LI, nullptr);
+
+    size_t Size = G->getInstructionCount(), LoopSize = 0;
+    for (BasicBlock *BB : L->blocks())
+      LoopSize += BB->size();
+    if (Size + K * LoopSize > O.MaxInstructions)
+      return Fail("unrolling " + Twine(K) + " iterations of the loops needs more than " +
+                  Twine(O.MaxInstructions) + " instructions");
+
+    BasicBlock *H = L->getHeader();
+    std::vector<BasicBlock *> Blocks(L->block_begin(), L->block_end());
+    SmallVector<BasicBlock *, 4> Latches;
+    L->getLoopLatches(Latches);
+    SmallVector<BasicBlock *, 4> Exits;
+    L->getUniqueExitBlocks(Exits);
+    struct ExitEntry {
+      PHINode *Phi;
+      Value *V;
+      BasicBlock *From;
+    };
+    std::vector<ExitEntry> ExitEntries;
+    for (BasicBlock *X : Exits)
+      for (PHINode &P : X->phis())
+        for (unsigned I = 0; I < P.getNumIncomingValues(); ++I)
+          if (L->contains(P.getIncomingBlock(I)))
+            ExitEntries.push_back({&P, P.getIncomingValue(I), P.getIncomingBlock(I)});
+
+    BasicBlock *Unwind = BasicBlock::Create(Ctx, "pdpv.unwind", G);
+    new UnreachableInst(Ctx, Unwind);
+    U.Unwinds.push_back({Unwind, H});
+
+    // Maps[c - 1]: the loop's values and blocks to copy c's.
+    std::vector<std::unique_ptr<ValueToValueMapTy>> Maps;
+    auto Copy = [&](unsigned C, Value *V) -> Value * {
+      if (C == 0)
+        return V;
+      auto It = Maps[C - 1]->find(V);
+      return It == Maps[C - 1]->end() ? V : &*It->second;
+    };
+    auto CopyBlock = [&](unsigned C, BasicBlock *BB) { return cast<BasicBlock>(Copy(C, BB)); };
+
+    for (unsigned C = 1; C <= K; ++C) {
+      Maps.push_back(std::make_unique<ValueToValueMapTy>());
+      ValueToValueMapTy &Map = *Maps.back();
+      std::vector<BasicBlock *> New;
+      for (BasicBlock *BB : Blocks) {
+        BasicBlock *NB = CloneBasicBlock(BB, Map, ".it" + Twine(C), G);
+        Map[BB] = NB;
+        New.push_back(NB);
+        if (const Value *Orig = U.Origin.lookup(BB))
+          U.Origin[NB] = Orig;
+        for (auto [I, NI] : zip(*BB, *NB))
+          if (const Value *Orig = U.Origin.lookup(&I))
+            U.Origin[&NI] = Orig;
+      }
+      // Copy C's header is entered only from copy C-1's latches.
+      BasicBlock *HC = CopyBlock(C, H);
+      for (PHINode &P : HC->phis())
+        for (unsigned I = P.getNumIncomingValues(); I-- > 0;) {
+          BasicBlock *From = P.getIncomingBlock(I);
+          if (!L->contains(From)) {
+            P.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+            continue;
+          }
+          P.setIncomingValue(I, Copy(C - 1, P.getIncomingValue(I)));
+          P.setIncomingBlock(I, CopyBlock(C - 1, From));
+        }
+      for (BasicBlock *NB : New)
+        for (Instruction &I : *NB)
+          if (!(NB == HC && isa<PHINode>(I))) {
+            RemapInstruction(&I, Map, RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+            // Source names of the copies' values (invariants are printed over them).
+            RemapDbgRecordRange(&M, I.getDbgRecordRange(), Map,
+                                RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+          }
+    }
+
+    // Back edges: copy C's latches go on to copy C+1, the last one's unwind.
+    for (unsigned C = 0; C <= K; ++C)
+      for (BasicBlock *Latch : Latches) {
+        BasicBlock *LC = CopyBlock(C, Latch);
+        BasicBlock *Next = C < K ? CopyBlock(C + 1, H) : Unwind;
+        if (C == 0 && O.KeepFirstLoop) {
+          // Another iteration of the first copy, or on to the next copy.
+          Instruction *T = LC->getTerminator();
+          Value *Choice = CallInst::Create(nondetFunction(M, Type::getInt1Ty(Ctx)), {},
+                                           "pdpv.kstep", T->getIterator());
+          BranchInst::Create(H, Next, Choice, T->getIterator());
+          T->eraseFromParent();
+          continue;
+        }
+        LC->getTerminator()->replaceSuccessorWith(CopyBlock(C, H), Next);
+      }
+    if (!O.KeepFirstLoop)
+      for (PHINode &P : H->phis())
+        for (unsigned I = P.getNumIncomingValues(); I-- > 0;)
+          if (L->contains(P.getIncomingBlock(I)))
+            P.removeIncomingValue(I, /*DeletePHIIfEmpty=*/false);
+
+    for (const ExitEntry &X : ExitEntries)
+      for (unsigned C = 1; C <= K; ++C)
+        X.Phi->addIncoming(Copy(C, X.V), CopyBlock(C, X.From));
+
+    if (O.LastCopyOnlyHeader && K > 0) {
+      BasicBlock *HK = CopyBlock(K, H);
+      Instruction *T = HK->getTerminator();
+      for (unsigned I = 0; I < T->getNumSuccessors(); ++I)
+        if (BasicBlock *Succ = T->getSuccessor(I);
+            Succ != HK && any_of(Blocks, [&](BasicBlock *BB) { return CopyBlock(K, BB) == Succ; }))
+          T->setSuccessor(I, Unwind);
+      std::vector<BasicBlock *> Dead;
+      for (BasicBlock *BB : Blocks)
+        if (BasicBlock *BK = CopyBlock(K, BB); BK != HK) {
+          Dead.push_back(BK);
+          U.Origin.erase(BK); // the addresses may be reused
+          for (Instruction &I : *BK)
+            U.Origin.erase(&I);
+        }
+      DeleteDeadBlocks(Dead);
+    }
+    if (O.AssumeEarlyChecks) {
+      Function *Assume = cast<Function>(assumeFunction(M).getCallee());
+      for (unsigned C = 0; C < K; ++C)
+        for (BasicBlock *BB : Blocks) {
+          SmallVector<CallInst *, 4> Markers;
+          for (Instruction &I : *CopyBlock(C, BB))
+            if (isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check))
+              Markers.push_back(cast<CallInst>(&I));
+          for (CallInst *CI : Markers)
+            assumeInstead(*CI, *Assume);
+        }
+    }
+    if (O.Only)
+      break;
+  }
+
+  if (!O.Only)
+    for (scc_iterator<Function *> SCC = scc_begin(G); !SCC.isAtEnd(); ++SCC)
+      if (SCC.hasCycle())
+        return Fail("irreducible control flow (a cycle that is not a natural loop)");
+  std::string Broken;
+  raw_string_ostream OS(Broken);
+  if (verifyFunction(*G, &OS))
+    return Fail("internal error: the unrolled function is invalid: " + OS.str());
+  return std::move(U);
+}
+
+} // namespace pdpv

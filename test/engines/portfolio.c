@@ -1,0 +1,27 @@
+// The portfolio: BMC with a small bound first (a shallow bug, a loop that
+// runs a few times), then PDPV (loop invariants), then k-induction; the first
+// definite verdict of each property wins.
+// RUN: sh -c 'pdpv --engine=portfolio %s; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=portfolio --clang-arg=-DUNSAFE %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=UNSAFE
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint(), x = 0;
+  for (unsigned i = 0; i < n; i++)
+    x += 2;
+#ifdef UNSAFE
+  __VERIFIER_assert(x != 6);
+#else
+  __VERIFIER_assert(x % 2 == 0);
+#endif
+  return 0;
+}
+// CHECK: portfolio.c:16:3: remark: assertion proved [pdpv]
+// CHECK: pdpv: remark: in 'main': portfolio: 0 decided by BMC (bound 8), 1 by PDPV, 0 by k-induction [pdpv]
+// CHECK: {{^}}Result: TRUE{{$}}
+// CHECK-NEXT: exit 0
+// UNSAFE: portfolio.c:14:3: warning: assertion can fail [pdpv]
+// UNSAFE: input 1: __VERIFIER_nondet_uint() = 3
+// UNSAFE: portfolio: 1 decided by BMC (bound 8), 0 by PDPV, 0 by k-induction [pdpv]
+// UNSAFE: exit 10
