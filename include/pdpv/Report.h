@@ -45,6 +45,9 @@ std::string memoryLimitReason(unsigned Megabytes);
 
 /// Source-level names of values, from the debug records (#dbg_value).
 std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F);
+/// Does the record say its variable is exactly the integer V (all of it, in
+/// the variable's own width, no expression on top)?
+bool describesExactly(const llvm::DbgVariableRecord &R, const llvm::Value *V);
 /// Source variables that hold one integer value wherever F describes them
 /// (assigned once, all of it, in the variable's own width), with that value:
 /// from its definition on, the variable and the value are the same.

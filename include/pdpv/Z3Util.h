@@ -6,6 +6,7 @@
 
 #include <z3++.h>
 
+#include <chrono>
 #include <map>
 #include <string>
 
@@ -22,6 +23,9 @@ llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 std::string solverFailure(const std::string &Why);
 /// Z3's reason for giving up at its time limit (or an interrupt).
 bool isTimeLimit(const std::string &Why);
+/// The time left until Deadline as a solver time limit in milliseconds: 0
+/// (no limit) for the time point max(), else at least 1.
+unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline);
 /// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
 z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
                       bool Unsigned);

@@ -93,39 +93,17 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     if (O.Verbose)
       errs() << "pdpv: bmc: K = " << *K << ": encoded after " << Ms() << "\n";
     // All copies of a property are one property.
-    std::map<const Instruction *, std::map<CheckKind, z3::expr>> Violated;
-    for (const Check &C : E.checks()) {
-      const auto *At = cast<Instruction>(U->Origin.lookup(C.At));
-      auto &ByKind = Violated[At];
-      auto It = ByKind.find(C.K);
-      if (It == ByKind.end())
-        ByKind.insert({C.K, C.Violated});
-      else
-        It->second = It->second || C.Violated;
-    }
+    std::map<const Properties::Property *, z3::expr> Violated =
+        violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
     z3::solver S(Ctx, "QF_BV");
-    auto Check = [&](const z3::expr &Goal) {
-      if (unsigned Ms = B.millisLeft()) {
-        z3::params Ps(Ctx);
-        Ps.set("timeout", Ms);
-        S.set(Ps);
-      }
-      z3::expr_vector A(Ctx);
-      A.push_back(Goal);
-      z3::check_result Res = S.check(A);
-      if (Res == z3::unknown) {
-        std::string Why = S.reason_unknown();
-        P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
-      }
-      return Res;
-    };
+    auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
     for (Properties::Property &Q : P.List) {
       if (Q.Decided)
         continue;
-      auto It = Violated.find(Q.At);
-      if (It == Violated.end() || !It->second.count(Q.R.K))
+      auto It = Violated.find(&Q);
+      if (It == Violated.end())
         continue; // not reachable in the prepared function at all
-      switch (Check(It->second.at(Q.R.K))) {
+      switch (Check(It->second)) {
       case z3::unknown:
         return;
       case z3::unsat:

@@ -2,6 +2,7 @@
 #ifndef PDPV_ENGINES_SUPPORT_H
 #define PDPV_ENGINES_SUPPORT_H
 
+#include "pdpv/Encoder.h"
 #include "pdpv/Engines.h"
 #include "pdpv/Verify.h"
 
@@ -37,6 +38,17 @@ struct Budget {
   /// Milliseconds left for one solver call (at least 1).
   unsigned millisLeft() const;
 };
+
+/// Each property's violation in an encoding of a copy of its function: the
+/// disjunction over the property's copies (unrolled, inlined). Original maps
+/// an encoded instruction back to the prepared function's.
+std::map<const Properties::Property *, z3::expr>
+violations(const std::vector<Check> &Checks, Properties &P,
+           llvm::function_ref<const llvm::Value *(const llvm::Value *)> Original);
+
+/// S under Goal within what is left of B; an unknown answer gives the
+/// undecided properties of P up with the reason.
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P);
 
 /// The next K of a deepening (1, 2, 4, ... or 1, 2, 3, ...), the last one
 /// Bound; none after Bound.

@@ -54,12 +54,40 @@ void Properties::giveUp(const std::string &Reason) {
     }
 }
 
-unsigned Budget::millisLeft() const {
-  if (Deadline == EngineClock::time_point::max())
-    return 0; // no limit
-  auto Left =
-      std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - EngineClock::now()).count();
-  return Left < 1 ? 1 : static_cast<unsigned>(std::min<long long>(Left, UINT_MAX));
+unsigned Budget::millisLeft() const { return millisecondsUntil(Deadline); }
+
+std::map<const Properties::Property *, z3::expr>
+violations(const std::vector<Check> &Checks, Properties &P,
+           function_ref<const Value *(const Value *)> Original) {
+  std::map<const Properties::Property *, z3::expr> Violated;
+  for (const Check &C : Checks) {
+    const auto *At = dyn_cast_or_null<Instruction>(Original(C.At));
+    Properties::Property *Q = At ? P.find(At, C.K) : nullptr;
+    if (!Q)
+      continue;
+    auto It = Violated.find(Q);
+    if (It == Violated.end())
+      Violated.insert({Q, C.Violated});
+    else
+      It->second = It->second || C.Violated;
+  }
+  return Violated;
+}
+
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P) {
+  if (unsigned Ms = B.millisLeft()) {
+    z3::params Ps(S.ctx());
+    Ps.set("timeout", Ms);
+    S.set(Ps);
+  }
+  z3::expr_vector A(S.ctx());
+  A.push_back(Goal);
+  z3::check_result Res = S.check(A);
+  if (Res == z3::unknown) {
+    std::string Why = S.reason_unknown();
+    P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
+  }
+  return Res;
 }
 
 std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {

@@ -113,32 +113,12 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   auto DropRefiner = make_scope_exit([&] { Refiner.reset(); });
   CR.Ran = true;
 
-  std::map<const Properties::Property *, z3::expr> Violated;
-  for (const Check &C : E.checks()) {
-    const auto *At = dyn_cast_or_null<Instruction>(Original(C.At));
-    Properties::Property *Q = At ? P.find(At, C.K) : nullptr;
-    if (!Q)
-      continue;
-    auto It = Violated.find(Q);
-    if (It == Violated.end())
-      Violated.insert({Q, C.Violated});
-    else
-      It->second = It->second || C.Violated;
-  }
+  std::map<const Properties::Property *, z3::expr> Violated =
+      violations(E.checks(), P, Original);
   auto Check = [&](const z3::expr &Goal) {
-    if (unsigned Ms = B.millisLeft()) {
-      z3::params Ps(Ctx);
-      Ps.set("timeout", Ms);
-      S.set(Ps);
-    }
-    z3::expr_vector A(Ctx);
-    A.push_back(Goal);
-    z3::check_result Res = S.check(A);
-    if (Res == z3::unknown) {
-      std::string Why = S.reason_unknown();
-      P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
+    z3::check_result Res = checkWithin(S, Goal, B, P);
+    if (Res == z3::unknown)
       CR.TimeUp = true;
-    }
     return Res;
   };
   for (Properties::Property &Q : P.List) {

@@ -533,18 +533,6 @@ std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
   return Text;
 }
 
-namespace {
-
-/// Does the record say its variable holds exactly V (whole, same width)?
-bool holdsExactly(const DbgVariableRecord &R, const Value *V) {
-  std::optional<uint64_t> Bits = R.getVariable()->getSizeInBits();
-  return !R.hasArgList() && R.getVariableLocationOp(0) == V &&
-         R.getExpression()->getNumElements() == 0 && Bits &&
-         *Bits == V->getType()->getIntegerBitWidth();
-}
-
-} // namespace
-
 std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
                                                  const std::vector<EntryValue> &Entry) const {
   const Loop &L = *Loops.at(Id);
@@ -560,7 +548,7 @@ std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
     std::map<const DILocalVariable *, bool> FirstInHeader; // variable -> holds V there
     for (const Instruction &I : *L.Header)
       for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-        FirstInHeader.try_emplace(R.getVariable(), holdsExactly(R, V));
+        FirstInHeader.try_emplace(R.getVariable(), describesExactly(R, V));
     for (auto &[Var, Holds] : FirstInHeader)
       if (Holds) {
         Names.emplace(L.TS->State[K].id(), Var->getName().str());

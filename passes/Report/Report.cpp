@@ -98,6 +98,13 @@ std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F) 
   return Names;
 }
 
+bool describesExactly(const llvm::DbgVariableRecord &R, const llvm::Value *V) {
+  std::optional<uint64_t> Bits = R.getVariable()->getSizeInBits();
+  return !R.hasArgList() && R.getVariableLocationOp(0) == V && V->getType()->isIntegerTy() &&
+         R.getExpression()->getNumElements() == 0 && Bits &&
+         *Bits == V->getType()->getIntegerBitWidth();
+}
+
 std::vector<std::pair<const llvm::Value *, std::string>>
 singleValueVariables(const llvm::Function &F) {
   std::map<const llvm::DILocalVariable *, std::vector<const llvm::DbgVariableRecord *>> Records;
@@ -107,12 +114,8 @@ singleValueVariables(const llvm::Function &F) {
   std::vector<std::pair<const llvm::Value *, std::string>> Out;
   for (auto &[Var, Rs] : Records) {
     const llvm::Value *V = Rs.front()->hasArgList() ? nullptr : Rs.front()->getVariableLocationOp(0);
-    std::optional<uint64_t> Bits = Var->getSizeInBits();
-    if (!V || !V->getType()->isIntegerTy() || !Bits || *Bits != V->getType()->getIntegerBitWidth())
-      continue;
-    if (llvm::all_of(Rs, [&](const llvm::DbgVariableRecord *R) {
-          return !R->hasArgList() && R->getVariableLocationOp(0) == V &&
-                 R->getExpression()->getNumElements() == 0;
+    if (V && llvm::all_of(Rs, [&](const llvm::DbgVariableRecord *R) {
+          return describesExactly(*R, V);
         }))
       Out.emplace_back(V, Var->getName().str());
   }

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <climits>
 #include <set>
 
 using namespace llvm;
@@ -32,6 +33,15 @@ std::string solverFailure(const std::string &Why) {
   if (!Z3_global_param_get("memory_max_size", &Limit) || !Limit)
     return memoryLimitReason(0);
   return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
+}
+
+unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
+  if (Deadline == std::chrono::steady_clock::time_point::max())
+    return 0;
+  auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                  Deadline - std::chrono::steady_clock::now())
+                  .count();
+  return Left < 1 ? 1 : static_cast<unsigned>(std::min<long long>(Left, UINT_MAX));
 }
 
 z3::expr withinBounds(const z3::expr &X, const APInt &Lo, const APInt &Hi, bool Unsigned) {

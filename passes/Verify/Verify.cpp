@@ -374,7 +374,6 @@ private:
   void checkSymbolic(FunctionResult &R);
   z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
   void recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck);
-  unsigned millisecondsLeft() const;
   /// Starts a -v progress line on stderr: "pdpv: [main, 1.2 s] ".
   raw_ostream &progress() const {
     return errs() << formatv("pdpv: [{0}, {1:f1} s] ", F.getName(),
@@ -843,13 +842,6 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
   }
 }
 
-unsigned FunctionVerifier::millisecondsLeft() const {
-  if (Deadline == Clock::time_point::max())
-    return 0; // no limit
-  auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
-  return static_cast<unsigned>(std::max<int64_t>(Left.count(), 1));
-}
-
 /// S under Assumptions, decided by the Z3 library or by the solver process;
 /// a process's values of the free constants then fix Z3's model (Z3 only
 /// evaluates the encoding under them, which also double-checks the answer).
@@ -866,8 +858,8 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
     Query.push_back(F);
   for (const z3::expr &A : Assumptions)
     Query.push_back(A);
-  ProcessAnswer Answer =
-      askSolverProcess(*Acyclic, Query, /*WantModel=*/true, millisecondsLeft(), Opts.MemoryLimitMB);
+  ProcessAnswer Answer = askSolverProcess(*Acyclic, Query, /*WantModel=*/true,
+                                          millisecondsUntil(Deadline), Opts.MemoryLimitMB);
   if (Answer.Answer != z3::sat) {
     Why = Answer.Why;
     return Answer.Answer;
@@ -929,7 +921,7 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
   for (auto &[What, Claim] : Claims) {
     if (!Failure.empty())
       break;
-    unsigned Left = millisecondsLeft();
+    unsigned Left = millisecondsUntil(Deadline);
     ProcessAnswer A = askSolverProcess(*Prover, {!Claim}, /*WantModel=*/false,
                                        Left ? std::max(Left, MinRecheckMs) : 0, Opts.MemoryLimitMB);
     if (A.Answer == z3::sat)
