@@ -58,6 +58,32 @@ struct RefineOptions {
   bool SeedInvariants = true;
 };
 
+/// A loop invariant carried from one acyclic model of a prepared function to
+/// another (the portfolio's PDPV run to its k-induction, whose unrolled
+/// models have other loops and other values): each conjunct is an SMT-LIB2
+/// formula over state variables s0, s1, ... named by what they stand for in
+/// the prepared function, so a loop of another model whose header is a copy
+/// of the same header can assume the conjuncts it can express.
+struct PortableInvariant {
+  const llvm::BasicBlock *Header = nullptr; // in the prepared function
+  struct Variable {
+    enum Role { Variant, EntryValue, Read } R;
+    const llvm::Value *Origin; // the header phi (Variant, EntryValue) or the read value
+    unsigned Width;
+  };
+  std::vector<Variable> Vars;
+  struct Conjunct {
+    std::string Smt;           // the declarations of Uses and one assert
+    std::string Text;          // as invariantText shows it
+    std::vector<unsigned> Uses; // indices into Vars
+  };
+  std::vector<Conjunct> Conjuncts;
+};
+
+/// The value of the prepared function a value of a model stands for (null:
+/// none, e.g. a value the unrolling made up).
+using OriginFn = std::function<const llvm::Value *(const llvm::Value *)>;
+
 class LoopRefiner {
 public:
   using Deadline = std::chrono::steady_clock::time_point;
@@ -121,6 +147,18 @@ public:
   };
   std::vector<HornRule> hornRules(const PredicateFn &Pred) const;
 
+  /// LI_Id found so far, for another model of the same prepared function;
+  /// Origin maps this model's values to the prepared function's. Conjuncts
+  /// over a value without origin are left out.
+  std::optional<PortableInvariant> exportInvariant(unsigned Id, const OriginFn &Origin) const;
+  /// Loop Id (its values mapped by Origin) assumes the conjuncts of Inv it
+  /// can express, if together they are an inductive invariant of its own
+  /// system (re-checked within TimeoutMs: a fact of the other model, not
+  /// taken on trust). Import nested loops first: their invariants are part
+  /// of this loop's system. Returns how many conjuncts it assumes.
+  unsigned importInvariant(unsigned Id, const PortableInvariant &Inv, const OriginFn &Origin,
+                           unsigned TimeoutMs);
+
   /// Wall time PDR has searched so far, all loops together.
   double pdrSeconds() const { return PdrSeconds; }
   /// How many of stateIn's terms are the loop's variants (x_e).
@@ -144,6 +182,9 @@ private:
   struct Loop;
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
+  /// State variable K of L as exportInvariant names it.
+  PortableInvariant::Variable portableVariable(const Loop &L, unsigned K,
+                                               const OriginFn &Origin) const;
   void seedInvariants(Loop &L, Deadline Until);
   std::vector<bool> conjunctsKept(const Loop &L) const;
   /// The values each x_e can take at L's header when L is entered in Entry

@@ -42,6 +42,9 @@ struct VerifyOptions {
   std::string Recheck = "boolector";
   bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
   EngineOptions Engine;         // pdpv, bmc, kind, portfolio (Engines.h)
+  // Also give the loop invariants as FunctionResult::Portable (the
+  // portfolio hands PDPV's invariants to k-induction).
+  bool ExportInvariants = false;
 };
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
@@ -104,6 +107,9 @@ struct FunctionResult {
   std::string RecheckedBy;
   unsigned Obligations = 0;
   std::vector<std::string> EngineNotes; // how BMC, k-induction, the portfolio decided
+  // With VerifyOptions::ExportInvariants: the loop invariants found, even
+  // when the time ran out, over the prepared function's values.
+  std::vector<PortableInvariant> Portable;
 };
 
 /// The verdict of several (checks of a function, functions of a file):

@@ -13,11 +13,13 @@
 // loop (nested loops included) after K iterations: if none does, the properties are
 // TRUE, proved by exhaustive unrolling; otherwise K grows.
 //
-// Each depth re-encodes its unrolling in a fresh solver of one context:
-// the encoding of depth 2K is not an extension of depth K's (loops are
-// unrolled innermost first, so copies interleave), so there is nothing for
-// an incremental solver to keep but the learned clauses over the first
-// copies' terms.
+// Each depth encodes its own unrolling (the one of depth 2K is no extension
+// of depth K's: loops are unrolled innermost first, so copies interleave),
+// but all depths share one context and one solver, which checks each goal as
+// an assumption and asserts nothing. The terms of the first iterations are
+// the same at every depth (the encoder names constants after instructions,
+// and the context shares equal terms), so what the solver learned about them
+// at depth K carries over to depth 2K.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,13 +38,17 @@ using namespace llvm;
 namespace pdpv {
 
 void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-            FunctionResult &R, std::optional<unsigned> Bound) {
+            FunctionResult &R, std::optional<unsigned> Bound, unsigned From) {
   EngineOptions EO = O.Engine;
   EO.Bound = Bound;
   std::string LongerLoop; // a loop that may run more than the last K iterations
   EngineClock::duration Last{}; // the last depth's time
   unsigned LastK = 0;
-  for (std::optional<unsigned> K = 1; K; K = nextBound(*K, EO)) {
+  z3::context Ctx;
+  z3::solver S(Ctx, "QF_BV");
+  if (Bound && From > *Bound)
+    return;
+  for (std::optional<unsigned> K = From; K; K = nextBound(*K, EO)) {
     if (P.allDecided())
       return;
     // Encoding cannot be interrupted, and its time (and Z3's to free it)
@@ -87,7 +93,6 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     if (O.Verbose)
       errs() << "pdpv: bmc: K = " << *K << ": " << U->F->getInstructionCount()
              << " instructions, unrolled after " << Ms() << "\n";
-    z3::context Ctx; // one per depth: Z3 frees a large context slowly
     Encoder E(Ctx, O.UB);
     E.encodeFunction(*U->F);
     if (O.Verbose)
@@ -95,7 +100,6 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // All copies of a property are one property.
     std::map<const Properties::Property *, z3::expr> Violated =
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
-    z3::solver S(Ctx, "QF_BV");
     auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
     for (Properties::Property &Q : P.List) {
       if (Q.Decided)

@@ -64,12 +64,13 @@ Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, P
 SourceLocation loopLocation(const llvm::BasicBlock &Header);
 
 /// Bounded model checking (Bmc.cpp): decides what it can of P within B.
-/// Bound: the largest K (none: O.Bound, or until the time is up).
+/// Bound: the largest K (none: until the time is up); From: the first.
 void runBmc(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-            FunctionResult &R, std::optional<unsigned> Bound);
-/// k-induction with PDPV's loop invariants (KInduction.cpp).
+            FunctionResult &R, std::optional<unsigned> Bound, unsigned From = 1);
+/// k-induction with PDPV's loop invariants (KInduction.cpp): its
+/// candidates, and Known (FunctionResult::Portable of a PDPV run on F).
 void runKInduction(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-                   FunctionResult &R);
+                   FunctionResult &R, const std::vector<PortableInvariant> &Known = {});
 
 } // namespace pdpv
 

@@ -3,8 +3,9 @@
 // The portfolio runs the engines one after the other on one core, each on
 // what the earlier ones left undecided: BMC with a small bound (bugs at small
 // depth are found fastest by plain unrolling, and it proves loops that run
-// only a few times), then PDPV (thesis Alg. 4.2), then k-induction with
-// the rest of the time. The first definite verdict of a property wins.
+// only a few times), then PDPV (thesis Alg. 4.2), then k-induction
+// strengthened by the loop invariants PDPV found (also when it ran out of
+// time), then BMC again, deeper, with what time is left. The first definite verdict of a property wins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -171,54 +172,77 @@ Budget slice(const Budget &B, double Share) {
 
 void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, Properties &P,
                FunctionResult &R) {
-  size_t ByBmc = 0, ByPdpv = 0, ByKind = 0;
   auto Decided = [&] {
     return count_if(P.List, [](const Properties::Property &Q) {
       return Q.Decided && Q.R.V != Verdict::Unknown;
     });
   };
-  // Definite verdicts only: an UNKNOWN of one engine is no answer.
-  auto Reopen = [&] {
+  // Each property's UNKNOWN reasons so far, engine by engine.
+  std::map<const Properties::Property *, std::string> Why;
+  // Runs one engine on what is undecided; returns how many it decided.
+  // An UNKNOWN of one engine is no answer: the next one tries.
+  auto Phase = [&](const std::string &Engine, auto Run) -> size_t {
+    if (P.allDecided() || B.over())
+      return 0;
+    size_t Before = Decided();
+    guarded(P, Run);
     for (Properties::Property &Q : P.List)
-      if (Q.R.V == Verdict::Unknown)
+      if (Q.R.V == Verdict::Unknown) {
+        if (Q.Decided)
+          Why[&Q] += (Why[&Q].empty() ? "" : "; ") + Engine + ": " +
+                     (Q.R.Reason.empty() ? "its share of the time ran out" : Q.R.Reason);
         Q.Decided = false;
+      }
+    return Decided() - Before;
   };
-  guarded(P, [&] { runBmc(*E.F, O, slice(B, 0.2), P, R, O.Engine.PortfolioBound); });
-  ByBmc = Decided();
-  Reopen();
-  if (!P.allDecided() && !B.over()) {
+  unsigned Bound = O.Engine.PortfolioBound;
+  size_t ByBmc = Phase("BMC", [&] { runBmc(*E.F, O, slice(B, 0.2), P, R, Bound); });
+
+  std::vector<PortableInvariant> Known; // PDPV's loop invariants, for k-induction
+  size_t ByPdpv = Phase("PDPV", [&] {
     VerifyOptions PO = O;
     PO.Engine.Kind = EngineKind::Pdpv;
-    Budget S = slice(B, 0.75);
     PO.TimeoutSeconds = 0;
     PO.TotalTimeoutSeconds = 0;
-    FunctionResult PR = verifyPrepared(E, PO, S.Deadline);
+    PO.ExportInvariants = true;
+    FunctionResult PR = verifyPrepared(E, PO, slice(B, 0.75).Deadline);
+    Known = std::move(PR.Portable);
     R.PdrSeconds += PR.PdrSeconds;
     R.Invariants = PR.Invariants;
     for (Properties::Property &Q : P.List)
       for (const CheckResult &C : PR.Checks)
         // PDPV reports one verdict per source location; without one (no
         // debug information) properties cannot be told apart.
-        if (!Q.Decided && C.K == Q.R.K && C.V != Verdict::Unknown && Q.R.Loc.valid() &&
-            C.Loc.str() == Q.R.Loc.str()) {
+        if (!Q.Decided && C.K == Q.R.K && Q.R.Loc.valid() && C.Loc.str() == Q.R.Loc.str()) {
           Q.R = C;
           Q.Decided = true;
         }
-    ByPdpv = Decided() - ByBmc;
-  }
-  if (!P.allDecided() && !B.over()) {
-    std::vector<LoopInvariant> FromPdpv = std::move(R.Invariants);
+  });
+
+  std::vector<LoopInvariant> FromPdpv = R.Invariants;
+  size_t ByKind = Phase("k-induction", [&] {
     R.Invariants.clear();
-    guarded(P, [&] { runKInduction(*E.F, O, B, P, R); });
-    ByKind = Decided() - ByBmc - ByPdpv;
-    if (!ByKind)
-      R.Invariants = std::move(FromPdpv);
-  }
-  P.giveUp(B.over() ? B.TimeReason : "no engine of the portfolio decided it");
+    runKInduction(*E.F, O, slice(B, 0.5), P, R, Known);
+  });
+  if (!ByKind) // show what PDPV proved of the loops
+    R.Invariants = std::move(FromPdpv);
+
+  // Loops that run longer than the first bound but a bounded number of
+  // times (counting to 100) are proved by deeper unrolling.
+  size_t ByDeeperBmc = Phase("BMC", [&] { runBmc(*E.F, O, B, P, R, O.Engine.Bound, 2 * Bound); });
+
+  for (Properties::Property &Q : P.List)
+    if (!Q.Decided) {
+      const std::string &Engines = Why[&Q];
+      Q.R.V = Verdict::Unknown;
+      Q.R.Reason = (B.over() ? B.TimeReason : "no engine of the portfolio decided it") +
+                   (Engines.empty() ? "" : " (" + Engines + ")");
+      Q.Decided = true;
+    }
   R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +
-                          std::to_string(O.Engine.PortfolioBound) + "), " +
-                          std::to_string(ByPdpv) + " by PDPV, " + std::to_string(ByKind) +
-                          " by k-induction");
+                          std::to_string(Bound) + "), " + std::to_string(ByPdpv) + " by PDPV, " +
+                          std::to_string(ByKind) + " by k-induction, " +
+                          std::to_string(ByDeeperBmc) + " by BMC with larger bounds");
 }
 
 } // namespace

@@ -23,7 +23,10 @@
 // the violation: a path of step. Other loops are over-approximated in both.
 // The auxiliary invariants are the ones PDPV infers before any refinement
 // (Refine.h: the inductive candidate relations, re-checked by a fresh
-// solver), for l (step) and for every other loop (base and step). A TRUE
+// solver), for l (step) and for every other loop (base and step); in the
+// portfolio, the ones PDPV's refinement found, when it ran out of time too
+// (the continuously refined invariants of paper 001 §4.2; each loop's are
+// re-checked inductive in the k-induction model before they are assumed). A TRUE
 // reports k, the loop and these invariants; a base-case model is a FALSE only
 // when the prepared function, run on its inputs, fails.
 //
@@ -39,6 +42,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include <map>
@@ -59,11 +63,16 @@ struct CaseResult {
   std::set<const Properties::Property *> Holds;
   bool Forward = false;     // base: no path needs another iteration
   std::vector<LoopInvariant> Invariants; // step: the auxiliary invariants
+  unsigned Imported = 0;                  // conjuncts of them taken from PDPV
 };
+
+/// How long importing an invariant may take to re-check it.
+constexpr unsigned ImportCheckMs = 5000;
 
 CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned K,
                      const VerifyOptions &O, const Budget &B, Properties &P,
-                     const std::set<const Properties::Property *> &Only) {
+                     const std::set<const Properties::Property *> &Only,
+                     const std::vector<PortableInvariant> &Known) {
   CaseResult CR;
   UnrollOptions UO;
   UO.Copies = K;
@@ -107,6 +116,24 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   std::unique_ptr<LoopRefiner> Refiner;
   if (NumLoops) {
     Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, O.UB, O.Refine, B.Deadline);
+    if (!Known.empty()) {
+      DenseMap<const Value *, const Value *> ToUnrolledAll; // variants: their header phis
+      for (auto KV : VMap)
+        if (KV.second)
+          ToUnrolledAll[KV.second] = KV.first;
+      OriginFn Origin = [&](const Value *InModel) -> const Value * {
+        const Value *V = ToUnrolledAll.lookup(InModel);
+        return V ? U->Origin.lookup(V) : nullptr;
+      };
+      std::vector<unsigned> Ids = Refiner->loops();
+      for (auto Id = Ids.rbegin(); Id != Ids.rend(); ++Id) // nested loops first
+        for (const PortableInvariant &Inv : Known)
+          CR.Imported += Refiner->importInvariant(*Id, Inv, Origin,
+                                                  std::min(ImportCheckMs, B.millisLeft()));
+      if (O.Verbose)
+        errs() << "pdpv: k-induction: " << (Step ? "step" : "base") << " k = " << K << ": "
+               << CR.Imported << " conjuncts of PDPV's loop invariants assumed\n";
+    }
     for (unsigned Id : Refiner->loops())
       S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
   }
@@ -163,7 +190,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
 } // namespace
 
 void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-                   FunctionResult &R) {
+                   FunctionResult &R, const std::vector<PortableInvariant> &Known) {
   std::vector<const BasicBlock *> Headers;
   {
     DominatorTree DT(F);
@@ -175,6 +202,13 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
     runBmc(F, O, B, P, R, 1);
     return;
   }
+  // When PDPV gave an invariant for every loop, they include what its
+  // candidates would give (and what its refinement added): no seeding.
+  VerifyOptions KO = O;
+  if (all_of(Headers, [&](const BasicBlock *H) {
+        return any_of(Known, [&](const PortableInvariant &I) { return I.Header == H; });
+      }))
+    KO.Refine.SeedInvariants = false;
   std::string Failure; // why some (loop, k) could not be checked
   unsigned LastK = 1;
   // Without a bound, k stops at DefaultMaxK: a property that is not
@@ -201,7 +235,7 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
       }
       auto Started = EngineClock::now();
       auto Measure = make_scope_exit([&] { Last = EngineClock::now() - Started; });
-      CaseResult Base = checkCase(false, F, H, *K, O, B, P, {});
+      CaseResult Base = checkCase(false, F, H, *K, KO, B, P, {}, Known);
       if (Base.TimeUp)
         return;
       if (!Base.Ran) {
@@ -236,7 +270,7 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
                            " (forward condition)");
         continue;
       }
-      CaseResult StepCase = checkCase(true, F, H, *K, O, B, P, Pending);
+      CaseResult StepCase = checkCase(true, F, H, *K, KO, B, P, Pending, Known);
       if (StepCase.TimeUp)
         return;
       if (!StepCase.Ran) {
@@ -260,7 +294,10 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
                  ? "no auxiliary invariants"
                  : "auxiliary invariants: the loop invariants reported for " +
                        std::to_string(StepCase.Invariants.size()) +
-                       (StepCase.Invariants.size() == 1 ? " loop" : " loops");
+                       (StepCase.Invariants.size() == 1 ? " loop" : " loops") +
+                       (StepCase.Imported ? ", " + std::to_string(StepCase.Imported) +
+                                                " conjuncts of them from PDPV's run"
+                                          : std::string());
       Prove(Proved, "with k = " + std::to_string(*K) + " on " + LoopName + " (" + Used + ")");
     }
   }

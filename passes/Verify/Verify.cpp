@@ -835,6 +835,16 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
             L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
           R.Invariants.push_back(std::move(L));
         }
+    if (Refiner && Opts.ExportInvariants) {
+      DenseMap<const Value *, const Value *> ModelToPrepared; // variants: their header phis
+      for (auto KV : VMap)
+        if (KV.second)
+          ModelToPrepared[KV.second] = KV.first;
+      OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
+      for (unsigned Id : Refiner->loops())
+        if (std::optional<PortableInvariant> P = Refiner->exportInvariant(Id, Origin))
+          R.Portable.push_back(std::move(*P));
+    }
   } catch (const EncodingError &Ex) {
     unknownAll(R, Ex.what(), DebugLoc());
   } catch (const z3::exception &Ex) {

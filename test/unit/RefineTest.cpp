@@ -159,6 +159,100 @@ TEST(Candidates, SwitchedOff) {
   EXPECT_TRUE(R->invariantText(R->loops().front()).empty());
 }
 
+// Trade with n counting in steps of 2: x + n is no invariant.
+const char *TradeTwice = R"(
+define i32 @f(i32 %x0, i32 %n0) {
+entry:
+  br label %head
+head:
+  %x = phi i32 [ %x0, %entry ], [ %dec, %body ]
+  %n = phi i32 [ %n0, %entry ], [ %inc, %body ]
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %body, label %exit
+body:
+  %dec = sub i32 %x, 1
+  %inc = add i32 %n, 2
+  br label %head
+exit:
+  ret i32 %n
+}
+)";
+
+/// A model of F (a clone: F stays as it is) and what each of its values
+/// stands for in F.
+struct ModelOf {
+  Function *Model = nullptr;
+  DenseMap<const Value *, const Value *> ToF;
+  explicit ModelOf(Function &F) {
+    ValueToValueMapTy VMap;
+    unsigned NumLoops = 0;
+    std::string Error;
+    Model = buildAcyclicModel(F, VMap, NumLoops, Error);
+    EXPECT_TRUE(Model) << Error;
+    for (auto KV : VMap)
+      if (KV.second)
+        ToF[KV.second] = KV.first;
+  }
+  OriginFn origin() const {
+    return [this](const Value *V) { return ToF.lookup(V); };
+  }
+};
+
+TEST(PortableInvariant, CarriedToAnotherModelInAnotherContext) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Trade);
+  Function &F = *M->getFunction("f");
+  ModelOf First(F), Second(F);
+  std::optional<PortableInvariant> P;
+  {
+    z3::context C;
+    LoopRefiner R(C, *First.Model, UBOptions{}, RefineOptions{});
+    P = R.exportInvariant(R.loops().front(), First.origin());
+  } // the first context is gone: the invariant is text
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->Header, &*std::next(F.begin()));
+  z3::context C;
+  RefineOptions NoCandidates;
+  NoCandidates.SeedInvariants = false;
+  LoopRefiner R(C, *Second.Model, UBOptions{}, NoCandidates);
+  unsigned Id = R.loops().front();
+  ASSERT_TRUE(R.invariantText(Id).empty());
+  EXPECT_EQ(R.importInvariant(Id, *P, Second.origin(), 5000), P->Conjuncts.size());
+  EXPECT_TRUE(is_contained(R.invariantText(Id), "x + n == x_0 + n_0 (wrapping)"));
+}
+
+TEST(PortableInvariant, RefusedWhereItIsNotInductive) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, Trade);
+  SMDiagnostic Err;
+  auto Other = parseAssemblyString(TradeTwice, Err, Ctx);
+  ASSERT_TRUE(Other);
+  ModelOf First(*M->getFunction("f")), Second(*Other->getFunction("f"));
+  z3::context C;
+  LoopRefiner R(C, *First.Model, UBOptions{}, RefineOptions{});
+  std::optional<PortableInvariant> P = R.exportInvariant(R.loops().front(), First.origin());
+  ASSERT_TRUE(P);
+  // Pretend TradeTwice's values are Trade's (same names): x + n == x_0 + n_0
+  // can be stated there, but is not inductive.
+  std::map<std::string, const Value *> ByName;
+  for (const auto &KV : First.ToF)
+    if (KV.second->hasName())
+      ByName[KV.second->getName().str()] = KV.second;
+  OriginFn SameName = [&](const Value *V) -> const Value * {
+    const Value *InOther = Second.ToF.lookup(V);
+    if (!InOther || !InOther->hasName())
+      return nullptr;
+    auto It = ByName.find(InOther->getName().str());
+    return It == ByName.end() ? nullptr : It->second;
+  };
+  RefineOptions NoCandidates;
+  NoCandidates.SeedInvariants = false;
+  LoopRefiner Twice(C, *Second.Model, UBOptions{}, NoCandidates);
+  unsigned Id = Twice.loops().front();
+  EXPECT_EQ(Twice.importInvariant(Id, *P, SameName, 5000), 0u);
+  EXPECT_TRUE(Twice.invariantText(Id).empty());
+}
+
 TEST(ProgramSystem, OneStepPerBlockAsTheProgramRuns) {
   LLVMContext Ctx;
   auto M = parse(Ctx, CountTo5);
