@@ -14,6 +14,7 @@
 #include "pdpv/Interpreter.h"
 #include "pdpv/Refine.h"
 #include "pdpv/Report.h"
+#include "pdpv/SmtProcess.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -106,6 +107,7 @@ struct FunctionResult {
   // solver (empty: not re-checked), and how many obligations it decided.
   std::string RecheckedBy;
   unsigned Obligations = 0;
+  std::vector<std::string> RecheckScopes; // what the obligations were, per engine
   std::vector<std::string> EngineNotes; // how BMC, k-induction, the portfolio decided
   // With VerifyOptions::ExportInvariants: the loop invariants found, even
   // when the time ran out, over the prepared function's values.
@@ -145,6 +147,24 @@ void describeFailingRun(CheckResult &CR, const Execution &X);
 /// One verdict per source location: FALSE if any copy fails, else UNKNOWN
 /// if any is undecided, else TRUE.
 void mergeChecksByLocation(std::vector<CheckResult> &Checks);
+
+/// A claim a proof rests on: Claim must be valid (its negation unsatisfiable).
+struct Obligation {
+  std::string What; // "consecution of the invariant of the loop at line 7"
+  z3::expr Claim;
+};
+/// Initiation and consecution of R's loop invariants (with nested loops at
+/// theirs). Throws EncodingError for a loop the model cannot express.
+void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out);
+/// The re-check of a proof by a second solver, in its own process: "" when
+/// Prover finds every claim valid, else which one failed and how. Each
+/// claim gets the time left until Deadline, but at least a few seconds.
+std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
+                               std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB);
+/// Properties proved but not confirmed by the re-check: their reason.
+inline std::string notConfirmedBy(const SolverProcess &Prover, const std::string &Failure) {
+  return "the proof was not confirmed by " + Prover.Name + ": " + Failure;
+}
 
 /// Prints the results as diagnostics.
 void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,

@@ -136,11 +136,25 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     case z3::unknown:
       return;
     case z3::unsat: {
+      std::string KText = std::to_string(*K);
+      std::string NotConfirmed = recheckEngineProof(
+          O, B, R, "each property within the bound of BMC, its forward condition",
+          [&](std::vector<Obligation> &Claims) {
+            for (Properties::Property &Q : P.List)
+              if (auto It = Violated.find(&Q); !Q.Decided && It != Violated.end())
+                Claims.push_back({"the " + std::string(propertyName(Q.R.K)) + " at " +
+                                      Q.R.Loc.str() + " within " + KText + " iterations",
+                                  !It->second});
+            Claims.push_back({"the forward condition at K = " + KText, !Longer});
+          });
       for (Properties::Property &Q : P.List)
         if (!Q.Decided) {
-          Q.R.V = Verdict::True;
+          Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
+          Q.R.Reason = NotConfirmed;
           Q.Decided = true;
         }
+      if (!NotConfirmed.empty())
+        return;
       R.EngineNotes.push_back(
           U->Unwinds.empty()
               ? std::string("BMC: no loops; all paths checked")

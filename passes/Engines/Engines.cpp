@@ -15,6 +15,7 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/IR/InstIterator.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
@@ -89,6 +90,35 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
     P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
   }
   return Res;
+}
+
+std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
+                               const std::string &Scope,
+                               function_ref<void(std::vector<Obligation> &)> Claims) {
+  if (O.Recheck == "none")
+    return "";
+  Expected<SolverProcess> Prover = findSolverProcess(O.Recheck); // validateOptions found it
+  if (!Prover)
+    return "the proof was not re-checked: " + toString(Prover.takeError());
+  std::vector<Obligation> Cs;
+  std::string Failure;
+  try {
+    Claims(Cs);
+  } catch (const EncodingError &Ex) {
+    Failure = Ex.what();
+  }
+  if (O.Verbose)
+    errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Cs.size()
+           << " obligations\n";
+  if (Failure.empty())
+    Failure = recheckObligations(*Prover, Cs, B.Deadline, O.MemoryLimitMB);
+  if (!Failure.empty())
+    return notConfirmedBy(*Prover, Failure);
+  R.RecheckedBy = Prover->Name;
+  R.Obligations += Cs.size();
+  if (!is_contained(R.RecheckScopes, Scope))
+    R.RecheckScopes.push_back(Scope);
+  return "";
 }
 
 std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {

@@ -56,6 +56,29 @@ namespace {
 
 constexpr unsigned DefaultMaxK = 32;
 
+/// One case's model, kept (its context, functions and terms) until a proof
+/// that rests on it is re-checked.
+struct CaseModel {
+  z3::context Ctx; // first: destroyed last
+  llvm::Function *Unrolled = nullptr, *Model = nullptr;
+  std::unique_ptr<Encoder> E;
+  std::unique_ptr<LoopRefiner> Refiner;
+  std::optional<z3::expr> Assumed; // the loop invariants the case assumes
+  std::map<const Properties::Property *, z3::expr> Violated;
+  std::optional<z3::expr> Unwinding; // base: a path needs another iteration
+  ~CaseModel() {
+    Violated.clear();
+    Assumed.reset();
+    Unwinding.reset();
+    Refiner.reset();
+    E.reset();
+    if (Model)
+      Model->eraseFromParent();
+    if (Unrolled)
+      Unrolled->eraseFromParent();
+  }
+};
+
 struct CaseResult {
   bool Ran = false;         // false: the model could not be built (Why)
   std::string Why;
@@ -64,6 +87,23 @@ struct CaseResult {
   bool Forward = false;     // base: no path needs another iteration
   std::vector<LoopInvariant> Invariants; // step: the auxiliary invariants
   unsigned Imported = 0;                  // conjuncts of them taken from PDPV
+  std::unique_ptr<CaseModel> M;
+
+  /// What Holds (of Proved) and Forward rest on in this case (Name), as
+  /// claims for the re-check: no property of Proved fails under the assumed
+  /// invariants, no path needs another iteration (WithForward), and the
+  /// invariants are initiated and inductive. Throws EncodingError.
+  void obligations(const std::set<const Properties::Property *> &Proved, const std::string &Name,
+                   bool WithForward, std::vector<Obligation> &Out) const {
+    for (const Properties::Property *Q : Proved)
+      if (auto It = M->Violated.find(Q); It != M->Violated.end())
+        Out.push_back({Name + " for the " + propertyName(Q->R.K) + " at " + Q->R.Loc.str(),
+                       z3::implies(*M->Assumed, !It->second)});
+    if (WithForward && M->Unwinding)
+      Out.push_back({"the forward condition of " + Name, z3::implies(*M->Assumed, !*M->Unwinding)});
+    if (M->Refiner)
+      invariantObligations(*M->Refiner, Out);
+  }
 };
 
 /// How long importing an invariant may take to re-check it.
@@ -74,6 +114,8 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
                      const std::set<const Properties::Property *> &Only,
                      const std::vector<PortableInvariant> &Known) {
   CaseResult CR;
+  CR.M = std::make_unique<CaseModel>();
+  CaseModel &M = *CR.M;
   UnrollOptions UO;
   UO.Copies = K;
   UO.Only = Header;
@@ -84,7 +126,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     CR.Why = toString(U.takeError());
     return CR;
   }
-  auto EraseUnrolled = make_scope_exit([&] { U->F->eraseFromParent(); });
+  M.Unrolled = U->F;
   { // passification expects loops in simplified form (dedicated exits)
     DominatorTree DT(*U->F);
     LoopInfo LI(DT);
@@ -93,14 +135,15 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   }
   ValueToValueMapTy VMap;
   unsigned NumLoops = 0;
-  Function *Model = buildAcyclicModel(*U->F, VMap, NumLoops, CR.Why);
-  if (!Model)
+  M.Model = buildAcyclicModel(*U->F, VMap, NumLoops, CR.Why);
+  if (!M.Model)
     return CR;
-  auto EraseModel = make_scope_exit([&] { Model->eraseFromParent(); });
-  DenseMap<const Value *, const Value *> ToUnrolled;
+  DenseMap<const Value *, const Value *> ToUnrolled, ToUnrolledAll; // All: variants too
   for (auto KV : VMap) {
     const Value *InModel = KV.second;
     const auto *I = dyn_cast_or_null<Instruction>(InModel);
+    if (InModel)
+      ToUnrolledAll[InModel] = KV.first; // variants: their header phis
     if (InModel && !(I && isMarker(*I, MarkerKind::Variant)))
       ToUnrolled[InModel] = KV.first;
   }
@@ -109,39 +152,37 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     return V ? U->Origin.lookup(V) : nullptr;
   };
 
-  z3::context Ctx;
-  Encoder E(Ctx, O.UB);
-  E.encodeFunction(*Model);
+  z3::context &Ctx = M.Ctx;
+  M.E = std::make_unique<Encoder>(Ctx, O.UB);
+  Encoder &E = *M.E;
+  E.encodeFunction(*M.Model);
   z3::solver S(Ctx, "QF_BV");
-  std::unique_ptr<LoopRefiner> Refiner;
+  M.Assumed = Ctx.bool_val(true);
   if (NumLoops) {
-    Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, O.UB, O.Refine, B.Deadline);
+    M.Refiner = std::make_unique<LoopRefiner>(Ctx, *M.Model, O.UB, O.Refine, B.Deadline);
+    LoopRefiner &Refiner = *M.Refiner;
     if (!Known.empty()) {
-      DenseMap<const Value *, const Value *> ToUnrolledAll; // variants: their header phis
-      for (auto KV : VMap)
-        if (KV.second)
-          ToUnrolledAll[KV.second] = KV.first;
       OriginFn Origin = [&](const Value *InModel) -> const Value * {
         const Value *V = ToUnrolledAll.lookup(InModel);
         return V ? U->Origin.lookup(V) : nullptr;
       };
-      std::vector<unsigned> Ids = Refiner->loops();
+      std::vector<unsigned> Ids = Refiner.loops();
       for (auto Id = Ids.rbegin(); Id != Ids.rend(); ++Id) // nested loops first
         for (const PortableInvariant &Inv : Known)
-          CR.Imported += Refiner->importInvariant(*Id, Inv, Origin,
-                                                  std::min(ImportCheckMs, B.millisLeft()));
+          CR.Imported += Refiner.importInvariant(*Id, Inv, Origin,
+                                                 std::min(ImportCheckMs, B.millisLeft()));
       if (O.Verbose)
         errs() << "pdpv: k-induction: " << (Step ? "step" : "base") << " k = " << K << ": "
                << CR.Imported << " conjuncts of PDPV's loop invariants assumed\n";
     }
-    for (unsigned Id : Refiner->loops())
-      S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
+    for (unsigned Id : Refiner.loops())
+      *M.Assumed = *M.Assumed &&
+                   z3::implies(E.reached(Refiner.header(Id)), Refiner.invariantIn(Id, E));
+    S.add(*M.Assumed);
   }
-  auto DropRefiner = make_scope_exit([&] { Refiner.reset(); });
   CR.Ran = true;
 
-  std::map<const Properties::Property *, z3::expr> Violated =
-      violations(E.checks(), P, Original);
+  M.Violated = violations(E.checks(), P, Original);
   auto Check = [&](const z3::expr &Goal) {
     z3::check_result Res = checkWithin(S, Goal, B, P);
     if (Res == z3::unknown)
@@ -151,8 +192,8 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   for (Properties::Property &Q : P.List) {
     if (Q.Decided || (Step && !Only.count(&Q)))
       continue;
-    auto It = Violated.find(&Q);
-    if (It == Violated.end()) {
+    auto It = M.Violated.find(&Q);
+    if (It == M.Violated.end()) {
       // In step, a property only in the copies that assume it holds there.
       CR.Holds.insert(&Q);
       continue;
@@ -174,16 +215,17 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   }
   if (!Step && !U->Unwinds.empty()) {
     const Value *Unwind = VMap.lookup(U->Unwinds.front().Block);
-    z3::check_result Res = Unwind ? Check(E.reached(cast<BasicBlock>(Unwind)))
-                                  : z3::unsat; // the model dropped it: unreachable
+    // The model may have dropped the block: unreachable.
+    M.Unwinding = Unwind ? E.reached(cast<BasicBlock>(Unwind)) : Ctx.bool_val(false);
+    z3::check_result Res = Check(*M.Unwinding);
     if (Res == z3::unknown)
       return CR;
     CR.Forward = Res == z3::unsat;
   }
-  if (Step && Refiner)
-    for (unsigned Id : Refiner->loops())
-      if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty())
-        CR.Invariants.push_back({userLocation(Refiner->location(Id)), std::move(Text)});
+  if (Step && M.Refiner)
+    for (unsigned Id : M.Refiner->loops())
+      if (std::vector<std::string> Text = M.Refiner->invariantText(Id); !Text.empty())
+        CR.Invariants.push_back({userLocation(M.Refiner->location(Id)), std::move(Text)});
   return CR;
 }
 
@@ -250,24 +292,43 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
         continue;
       SourceLocation Loop = loopLocation(*H);
       std::string LoopName = Loop.valid() ? "the loop at " + Loop.str() : "a loop";
+      std::string KText = std::to_string(*K);
+      // TRUE once the second solver confirms what the proof rests on.
       auto Prove = [&](const std::set<const Properties::Property *> &Proved,
-                       const std::string &How) {
-        unsigned N = 0;
+                       const std::string &How, const CaseResult *StepCase) {
+        std::set<const Properties::Property *> Open;
+        for (const Properties::Property *Q : Proved)
+          if (!Q->Decided)
+            Open.insert(Q);
+        if (Open.empty())
+          return false;
+        std::string NotConfirmed = recheckEngineProof(
+            O, B, R, "base cases, forward conditions and inductive steps of k-induction, "
+                     "initiation and consecution of its auxiliary invariants",
+            [&](std::vector<Obligation> &Claims) {
+              Base.obligations(Open, "the base case with k = " + KText, !StepCase, Claims);
+              if (StepCase)
+                StepCase->obligations(Open, "the inductive step with k = " + KText, false, Claims);
+            });
         for (Properties::Property &Q : P.List)
-          if (!Q.Decided && Proved.count(&Q)) {
-            Q.R.V = Verdict::True;
+          if (Open.count(&Q)) {
+            Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
+            Q.R.Reason = NotConfirmed;
             Q.Decided = true;
-            ++N;
           }
-        if (N)
-          R.EngineNotes.push_back("k-induction: " + std::to_string(N) +
-                                  (N == 1 ? " property" : " properties") + " proved " + How);
+        if (!NotConfirmed.empty())
+          return false;
+        size_t N = Open.size();
+        R.EngineNotes.push_back("k-induction: " + std::to_string(N) +
+                                (N == 1 ? " property" : " properties") + " proved " + How);
+        return true;
       };
       if (Base.Forward) {
-        Prove(Pending, "by the base case with k = " + std::to_string(*K) + ": " + LoopName +
+        Prove(Pending, "by the base case with k = " + KText + ": " + LoopName +
                            " runs at most " + std::to_string(*K - 1) +
                            (*K == 2 ? " iteration" : " iterations") +
-                           " (forward condition)");
+                           " (forward condition)",
+              nullptr);
         continue;
       }
       CaseResult StepCase = checkCase(true, F, H, *K, KO, B, P, Pending, Known);
@@ -281,24 +342,22 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
       for (const Properties::Property *Q : StepCase.Holds)
         if (Pending.count(Q))
           Proved.insert(Q);
-      if (Proved.empty())
+      std::string Used =
+          StepCase.Invariants.empty()
+              ? "no auxiliary invariants"
+              : "auxiliary invariants: the loop invariants reported for " +
+                    std::to_string(StepCase.Invariants.size()) +
+                    (StepCase.Invariants.size() == 1 ? " loop" : " loops") +
+                    (StepCase.Imported
+                         ? ", " + std::to_string(StepCase.Imported) + " conjuncts of them from PDPV's run"
+                         : std::string());
+      if (!Prove(Proved, "with k = " + KText + " on " + LoopName + " (" + Used + ")", &StepCase))
         continue;
-      std::string Used;
-      for (const LoopInvariant &I : StepCase.Invariants) {
+      for (const LoopInvariant &I : StepCase.Invariants)
         if (none_of(R.Invariants, [&](const LoopInvariant &J) {
               return J.Loc.str() == I.Loc.str() && J.Conjuncts == I.Conjuncts;
             }))
           R.Invariants.push_back(I);
-      }
-      Used = StepCase.Invariants.empty()
-                 ? "no auxiliary invariants"
-                 : "auxiliary invariants: the loop invariants reported for " +
-                       std::to_string(StepCase.Invariants.size()) +
-                       (StepCase.Invariants.size() == 1 ? " loop" : " loops") +
-                       (StepCase.Imported ? ", " + std::to_string(StepCase.Imported) +
-                                                " conjuncts of them from PDPV's run"
-                                          : std::string());
-      Prove(Proved, "with k = " + std::to_string(*K) + " on " + LoopName + " (" + Used + ")");
     }
   }
   P.giveUp(Failure.empty() ? "no k-induction proof with k <= " + std::to_string(LastK)

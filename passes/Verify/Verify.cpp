@@ -28,6 +28,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -888,6 +889,40 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
 /// clauses with LI_l for the predicate), and the acyclic model's safety with
 /// every LI_l assumed at its header. A proof that does not pass leaves those
 /// checks UNKNOWN.
+} // namespace
+
+void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out) {
+  auto Invariant = [&](unsigned Id, const std::vector<z3::expr> &State) {
+    return R.invariantAt(Id, State);
+  };
+  for (const LoopRefiner::HornRule &H : R.hornRules(Invariant)) {
+    unsigned Line = userLocation(R.location(H.Loop)).Line;
+    Out.push_back({(H.Initiation ? "initiation" : "consecution") +
+                       std::string(" of the invariant of the loop at line ") +
+                       std::to_string(Line),
+                   H.Implication});
+  }
+}
+
+std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
+                               std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB) {
+  // The re-check gets what is left of the time limit, but at least a few
+  // seconds per obligation: a proof found in the last moment is still checked.
+  constexpr unsigned MinRecheckMs = 10000;
+  for (const Obligation &O : Claims) {
+    unsigned Left = millisecondsUntil(Deadline);
+    ProcessAnswer A = askSolverProcess(Prover, {!O.Claim}, /*WantModel=*/false,
+                                       Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
+    if (A.Answer == z3::sat)
+      return O.What + " does not hold";
+    if (A.Answer == z3::unknown)
+      return O.What + " was not decided (" + (isTimeLimit(A.Why) ? "time limit" : A.Why) + ")";
+  }
+  return "";
+}
+
+namespace {
+
 void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck) {
   z3::context &Ctx = E.context();
   z3::expr Fails = Ctx.bool_val(false);
@@ -899,54 +934,35 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
     }
   if (!Prover || Proved.empty())
     return;
-  std::vector<std::pair<std::string, z3::expr>> Claims;
+  std::vector<Obligation> Claims;
   z3::expr Assumed = Ctx.bool_val(true);
   std::string Failure;
   try {
     if (Refiner) {
-      auto Invariant = [&](unsigned Id, const std::vector<z3::expr> &State) {
-        return Refiner->invariantAt(Id, State);
-      };
-      for (const LoopRefiner::HornRule &H : Refiner->hornRules(Invariant)) {
-        unsigned Line = userLocation(Refiner->location(H.Loop)).Line;
-        Claims.emplace_back((H.Initiation ? "initiation" : "consecution") +
-                                std::string(" of the invariant of the loop at line ") +
-                                std::to_string(Line),
-                            H.Implication);
-      }
+      invariantObligations(*Refiner, Claims);
       for (unsigned Id : Refiner->loops())
         Assumed = Assumed && z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E));
     }
   } catch (const EncodingError &Ex) {
     Failure = Ex.what();
   }
-  Claims.emplace_back("safety of the proved properties under the invariants",
-                      z3::implies(Assumed, !Fails));
+  Claims.push_back({"safety of the proved properties under the invariants",
+                    z3::implies(Assumed, !Fails)});
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
            << " obligations\n";
-  // The re-check gets what is left of the time limit, but at least a few
-  // seconds per obligation: a proof found in the last moment is still checked.
-  constexpr unsigned MinRecheckMs = 10000;
-  for (auto &[What, Claim] : Claims) {
-    if (!Failure.empty())
-      break;
-    unsigned Left = millisecondsUntil(Deadline);
-    ProcessAnswer A = askSolverProcess(*Prover, {!Claim}, /*WantModel=*/false,
-                                       Left ? std::max(Left, MinRecheckMs) : 0, Opts.MemoryLimitMB);
-    if (A.Answer == z3::sat)
-      Failure = What + " does not hold";
-    else if (A.Answer == z3::unknown)
-      Failure = What + " was not decided (" + (isTimeLimit(A.Why) ? "time limit" : A.Why) + ")";
-  }
+  if (Failure.empty())
+    Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
   if (Failure.empty()) {
     R.RecheckedBy = Prover->Name;
-    R.Obligations = Claims.size();
+    R.Obligations += Claims.size();
+    R.RecheckScopes.push_back(
+        "initiation and consecution of each loop invariant, safety of the proved properties");
     return;
   }
   for (CheckResult *C : Proved) {
     C->V = Verdict::Unknown;
-    C->Reason = "the proof was not confirmed by " + Prover->Name + ": " + Failure;
+    C->Reason = notConfirmedBy(*Prover, Failure);
   }
 }
 
@@ -1152,8 +1168,7 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
     if (!R.RecheckedBy.empty())
       diagnose(OS, {}, Severity::Note,
                "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
-                   Twine(R.Obligations) + " obligations (initiation and consecution of each "
-                   "loop invariant, safety of the proved properties)",
+                   Twine(R.Obligations) + " obligations (" + llvm::join(R.RecheckScopes, "; ") + ")",
                R.Name);
     for (const std::string &Note : R.EngineNotes)
       diagnose(OS, {}, Severity::Remark, Note, R.Name);
