@@ -100,9 +100,10 @@ static cl::opt<DataModel> Model(
     cl::init(DataModel::LP64), cl::cat(Category));
 static cl::opt<std::string> EngineName(
     "engine", cl::value_desc("pdpv|bmc|kind|portfolio"),
-    cl::desc("the engine: pdpv (default), bmc (bounded model checking), kind (k-induction "
-             "with PDPV's loop invariants), portfolio (BMC, PDPV, k-induction in turn)"),
-    cl::init("pdpv"), cl::cat(Category));
+    cl::desc("the engine: portfolio (default: BMC, PDPV, k-induction, deeper BMC in turn), "
+             "pdpv (thesis ch. 4 alone), bmc (bounded model checking), kind (k-induction "
+             "with PDPV's loop invariants)"),
+    cl::init("portfolio"), cl::cat(Category));
 static cl::opt<unsigned> Bound("bound",
                                cl::desc("bmc, kind: the largest K (loop iterations, k); "
                                         "default: deepen until the time limit"),

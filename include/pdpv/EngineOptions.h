@@ -19,7 +19,9 @@ namespace pdpv {
 enum class EngineKind { Pdpv, Bmc, KInduction, Portfolio };
 
 struct EngineOptions {
-  EngineKind Kind = EngineKind::Pdpv;
+  // The portfolio solves more of the SV-COMP tasks than PDPV alone, none
+  // wrongly, with a lower median time (README, Engines).
+  EngineKind Kind = EngineKind::Portfolio;
   /// BMC and k-induction: the largest K tried (iterations per loop entry for
   /// BMC, k for k-induction); none: deepen until the time limit. 0 is invalid.
   std::optional<unsigned> Bound;

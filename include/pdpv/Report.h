@@ -40,6 +40,8 @@ void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
 
 /// The reason given when a time limit cuts a search short.
 std::string timeLimitReason(unsigned Seconds);
+/// Is Reason one of timeLimitReason's (also "total ...")?
+bool isTimeLimitReason(llvm::StringRef Reason);
 /// The reason given when the solver's memory limit cuts a search short.
 std::string memoryLimitReason(unsigned Megabytes);
 

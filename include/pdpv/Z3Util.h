@@ -21,6 +21,10 @@ llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
 /// Why Z3 gave up (an unknown answer or an exception), for users: its memory
 /// limit (global parameter memory_max_size) is "memory limit reached".
 std::string solverFailure(const std::string &Why);
+/// Once Z3 reached its memory limit in this process it may refuse to make
+/// a new context, and z3::context then crashes: call this first. Throws
+/// z3::exception("max. memory exceeded") when a context cannot be made.
+void requireNewContext();
 /// Z3's reason for giving up at its time limit (or an interrupt).
 bool isTimeLimit(const std::string &Why);
 /// The time left until Deadline as a solver time limit in milliseconds: 0

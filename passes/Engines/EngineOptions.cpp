@@ -11,9 +11,10 @@ namespace pdpv {
 
 static cl::opt<std::string>
     EngineFlag("pdpv-engine", cl::value_desc("pdpv|bmc|kind|portfolio"),
-               cl::desc("PDPV: the engine: pdpv (default), bmc (bounded model checking), "
-                        "kind (k-induction with PDPV's loop invariants), portfolio"),
-               cl::init("pdpv"));
+               cl::desc("PDPV: the engine: portfolio (default: BMC, PDPV, k-induction, deeper "
+                        "BMC in turn), pdpv (thesis ch. 4 alone), bmc (bounded model "
+                        "checking), kind (k-induction with PDPV's loop invariants)"),
+               cl::init("portfolio"));
 static cl::opt<unsigned> BoundFlag(
     "pdpv-bound",
     cl::desc("PDPV: bmc/kind: the largest K (loop iterations, k); default: until the time limit"));
@@ -49,7 +50,7 @@ static Error unknownEngine(StringRef Name) {
 EngineOptions engineOptionsFromCommandLine() {
   EngineOptions O;
   // A bad -pdpv-engine value is reported by validateEngineOptions.
-  O.Kind = engineKind(EngineFlag).value_or(EngineKind::Pdpv);
+  O.Kind = engineKind(EngineFlag).value_or(EngineKind::Portfolio);
   if (BoundFlag.getNumOccurrences())
     O.Bound = BoundFlag;
   O.LinearDeepening = LinearDeepeningFlag;

@@ -207,8 +207,17 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
       return Q.Decided && Q.R.V != Verdict::Unknown;
     });
   };
-  // Each property's UNKNOWN reasons so far, engine by engine.
-  std::map<const Properties::Property *, std::string> Why;
+  // Each property's UNKNOWN reasons so far, engine by engine, each reason
+  // once; running out of (a share of the) time is said once at the end.
+  std::map<const Properties::Property *, std::vector<std::pair<std::string, std::string>>> Why;
+  auto Note = [&](const Properties::Property &Q, const std::string &Engine) {
+    const std::string &Reason = Q.R.Reason;
+    if (Reason.empty() || isTimeLimitReason(Reason))
+      return;
+    auto &Seen = Why[&Q];
+    if (none_of(Seen, [&](const auto &E) { return E.second == Reason; }))
+      Seen.push_back({Engine, Reason});
+  };
   // Runs one engine on what is undecided; returns how many it decided.
   // An UNKNOWN of one engine is no answer: the next one tries.
   auto Phase = [&](const std::string &Engine, auto Run) -> size_t {
@@ -219,8 +228,7 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
     for (Properties::Property &Q : P.List)
       if (Q.R.V == Verdict::Unknown) {
         if (Q.Decided)
-          Why[&Q] += (Why[&Q].empty() ? "" : "; ") + Engine + ": " +
-                     (Q.R.Reason.empty() ? "its share of the time ran out" : Q.R.Reason);
+          Note(Q, Engine);
         Q.Decided = false;
       }
     return Decided() - Before;
@@ -239,6 +247,9 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
     Known = std::move(PR.Portable);
     R.PdrSeconds += PR.PdrSeconds;
     R.Invariants = PR.Invariants;
+    R.RecheckedBy = PR.RecheckedBy;
+    R.Obligations += PR.Obligations;
+    R.RecheckScopes = PR.RecheckScopes;
     for (Properties::Property &Q : P.List)
       for (const CheckResult &C : PR.Checks)
         // PDPV reports one verdict per source location; without one (no
@@ -263,10 +274,18 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
 
   for (Properties::Property &Q : P.List)
     if (!Q.Decided) {
-      const std::string &Engines = Why[&Q];
+      const auto &Reasons = Why[&Q];
+      std::string Engines;
+      for (const auto &[Engine, Reason] : Reasons)
+        Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + Reason;
       Q.R.V = Verdict::Unknown;
-      Q.R.Reason = (B.over() ? B.TimeReason : "no engine of the portfolio decided it") +
-                   (Engines.empty() ? "" : " (" + Engines + ")");
+      if (B.over())
+        Q.R.Reason = B.TimeReason + (Engines.empty() ? "" : " (" + Engines + ")");
+      else if (Reasons.size() == 1) // all engines that finished agree
+        Q.R.Reason = Reasons.front().second;
+      else
+        Q.R.Reason = "no engine of the portfolio decided it" +
+                     (Engines.empty() ? "" : " (" + Engines + ")");
       Q.Decided = true;
     }
   R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +

@@ -114,6 +114,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
                      const std::set<const Properties::Property *> &Only,
                      const std::vector<PortableInvariant> &Known) {
   CaseResult CR;
+  requireNewContext();
   CR.M = std::make_unique<CaseModel>();
   CaseModel &M = *CR.M;
   UnrollOptions UO;

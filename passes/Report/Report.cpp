@@ -75,6 +75,11 @@ std::string timeLimitReason(unsigned Seconds) {
   return "time limit reached (" + std::to_string(Seconds) + " s)";
 }
 
+bool isTimeLimitReason(StringRef Reason) {
+  Reason.consume_front("total ");
+  return Reason.starts_with("time limit reached (");
+}
+
 std::string memoryLimitReason(unsigned Megabytes) {
   return "memory limit reached (" + std::to_string(Megabytes) + " MB)";
 }

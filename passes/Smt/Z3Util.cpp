@@ -35,6 +35,15 @@ std::string solverFailure(const std::string &Why) {
   return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
 }
 
+void requireNewContext() {
+  Z3_config Config = Z3_mk_config();
+  Z3_context Probe = Z3_mk_context_rc(Config);
+  Z3_del_config(Config);
+  if (!Probe)
+    throw z3::exception("max. memory exceeded");
+  Z3_del_context(Probe);
+}
+
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
   if (Deadline == std::chrono::steady_clock::time_point::max())
     return 0;

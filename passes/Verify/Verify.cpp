@@ -802,6 +802,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
   }
 
   try {
+    requireNewContext();
     z3::context Ctx;
     Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
@@ -1021,6 +1022,7 @@ std::vector<LoopRefiner::EntryValue> FunctionVerifier::entryValues(z3::solver &S
 /// pass a fresh solver's re-check.
 void FunctionVerifier::checkSymbolic(FunctionResult &R) {
   try {
+    requireNewContext();
     z3::context Ctx;
     std::unique_ptr<ProgramSystem> PS = encodeProgram(Ctx, F, Opts.UB);
     if (!PS->Unsupported.empty()) {
@@ -1088,8 +1090,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
                                 ? Clock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
                                 : Clock::time_point::max();
   for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB))
-    Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv ? verifyPrepared(E, Opts, Total)
-                                                           : runEngine(E, Opts, Total));
+    // The symbolic encoding is a mode of PDPV (a comparison, thesis 4.2.1).
+    Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv || Opts.Symbolic
+                          ? verifyPrepared(E, Opts, Total)
+                          : runEngine(E, Opts, Total));
   return Results;
 }
 

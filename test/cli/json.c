@@ -1,7 +1,7 @@
 // --json: one JSON object with the overall result and, per entry function,
 // each property (verdict, location; inputs in call order and the path for
 // FALSE; the reason for UNKNOWN), the loop invariants, the seconds (in PDR).
-// RUN: sh -c 'pdpv --json %s; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=pdpv --json %s; echo "exit $?"' | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
 

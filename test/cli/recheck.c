@@ -9,7 +9,7 @@
 // RUN: sh -c 'pdpv --solver=boolector --clang-arg=-DBUG %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=BUG
 // A re-check that fails (here a solver that finds every query satisfiable)
 // turns TRUE into UNKNOWN:
-// RUN: sh -c 'PATH=%S/../Inputs/disagreeing-solver:$PATH pdpv %s; echo "exit $?"' \
+// RUN: sh -c 'PATH=%S/../Inputs/disagreeing-solver:$PATH pdpv --engine=pdpv %s; echo "exit $?"' \
 // RUN:   | FileCheck-19 %s --check-prefix=DISAGREE
 // Unknown or missing solvers are usage errors:
 // RUN: sh -c 'pdpv --recheck=yices %s; echo "exit $?"' 2>&1 | FileCheck-19 %s --check-prefix=NAME

@@ -3,12 +3,12 @@
 // state (a candidate relation that is inductive), plus the first loop's
 // invariant. The unsafe variant asks for n < 1, which the second loop's first
 // iteration breaks: a bug behind two loops, confirmed by running the program.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 // RUN: clang-19 -g -DUNSAFE -S -emit-llvm %s -o %t-unsafe.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t-unsafe.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t-unsafe.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern void __VERIFIER_assert(int);
 
 int main(void) {
@@ -40,3 +40,5 @@ int main(void) {
 // RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
 // CHC-SAFE: {{^sat$}}
 // CHC-UNSAFE: {{^unsat$}}
+// The RUN lines choose PDPV's own algorithm (-pdpv-engine=pdpv; the default portfolio may decide
+// with BMC first and print no invariants).

@@ -1,12 +1,12 @@
 // Thesis Fig. 4.1 "Simple": the loop runs once, so x < 3 holds; PDR finds a
 // loop invariant that the acyclic model needs. The unsafe variant asks for
 // x < 1, which the one iteration breaks.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // Without memoization (thesis Table 4.1) the verdict is the same:
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-memo>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;no-memo>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern void __VERIFIER_assert(int);
 
 int main(void) {
@@ -34,3 +34,5 @@ int main(void) {
 // RUN: pdpv --emit-chc=%t.smt2 --clang-arg=-DUNSAFE %s && z3 %t.smt2 | FileCheck-19 %s --check-prefix=CHC-UNSAFE
 // CHC-SAFE: {{^sat$}}
 // CHC-UNSAFE: {{^unsat$}}
+// The RUN lines choose PDPV's own algorithm (-pdpv-engine=pdpv; the default portfolio may decide
+// with BMC first and print no invariants).
