@@ -5,7 +5,8 @@
 // depth are found fastest by plain unrolling, and it proves loops that run
 // only a few times), then PDPV (thesis Alg. 4.2), then k-induction
 // strengthened by the loop invariants PDPV found (also when it ran out of
-// time), then BMC again, deeper, with what time is left. The first definite verdict of a property wins.
+// time), then BMC again, deeper, with what time is left. The first definite
+// verdict of a property wins.
 //
 //===----------------------------------------------------------------------===//
 
@@ -247,9 +248,11 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
     Known = std::move(PR.Portable);
     R.PdrSeconds += PR.PdrSeconds;
     R.Invariants = PR.Invariants;
-    R.RecheckedBy = PR.RecheckedBy;
-    R.Obligations += PR.Obligations;
-    R.RecheckScopes = PR.RecheckScopes;
+    if (!PR.RecheckedBy.empty()) {
+      R.RecheckedBy = PR.RecheckedBy;
+      R.Obligations += PR.Obligations;
+      append_range(R.RecheckScopes, PR.RecheckScopes);
+    }
     for (Properties::Property &Q : P.List)
       for (const CheckResult &C : PR.Checks)
         // PDPV reports one verdict per source location; without one (no
@@ -281,7 +284,7 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
       Q.R.V = Verdict::Unknown;
       if (B.over())
         Q.R.Reason = B.TimeReason + (Engines.empty() ? "" : " (" + Engines + ")");
-      else if (Reasons.size() == 1) // all engines that finished agree
+      else if (Reasons.size() == 1) // one reason besides running out of time
         Q.R.Reason = Reasons.front().second;
       else
         Q.R.Reason = "no engine of the portfolio decided it" +

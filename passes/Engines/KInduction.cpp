@@ -24,11 +24,13 @@
 // The auxiliary invariants are the ones PDPV infers before any refinement
 // (Refine.h: the inductive candidate relations, re-checked by a fresh
 // solver), for l (step) and for every other loop (base and step); in the
-// portfolio, the ones PDPV's refinement found, when it ran out of time too
-// (the continuously refined invariants of paper 001 §4.2; each loop's are
-// re-checked inductive in the k-induction model before they are assumed). A TRUE
-// reports k, the loop and these invariants; a base-case model is a FALSE only
-// when the prepared function, run on its inputs, fails.
+// portfolio, the ones PDPV's run found, also when it ran out of time (the
+// continuously refined invariants of paper 001 §4.2; each loop's are
+// re-checked inductive in the k-induction model before they are assumed).
+// A TRUE reports k, the loop and these invariants, and is re-checked by the
+// second solver (the cases it rests on and the invariants' inductiveness);
+// a base-case model is a FALSE only when the prepared function, run on its
+// inputs, fails.
 //
 //===----------------------------------------------------------------------===//
 
@@ -349,9 +351,9 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
               : "auxiliary invariants: the loop invariants reported for " +
                     std::to_string(StepCase.Invariants.size()) +
                     (StepCase.Invariants.size() == 1 ? " loop" : " loops") +
-                    (StepCase.Imported
-                         ? ", " + std::to_string(StepCase.Imported) + " conjuncts of them from PDPV's run"
-                         : std::string());
+                    (StepCase.Imported ? ", " + std::to_string(StepCase.Imported) +
+                                             " conjuncts of them from PDPV's run"
+                                       : std::string());
       if (!Prove(Proved, "with k = " + KText + " on " + LoopName + " (" + Used + ")", &StepCase))
         continue;
       for (const LoopInvariant &I : StepCase.Invariants)

@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -28,7 +29,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -885,11 +885,6 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
   return z3::unknown;
 }
 
-/// The TRUE checks' proof, decided again by another solver in its own
-/// process: for every loop, initiation and consecution of LI_l (its Horn
-/// clauses with LI_l for the predicate), and the acyclic model's safety with
-/// every LI_l assumed at its header. A proof that does not pass leaves those
-/// checks UNKNOWN.
 } // namespace
 
 void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out) {
@@ -924,6 +919,11 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
 
 namespace {
 
+/// The TRUE checks' proof, decided again by another solver in its own
+/// process: for every loop, initiation and consecution of LI_l (its Horn
+/// clauses with LI_l for the predicate), and the acyclic model's safety with
+/// every LI_l assumed at its header. A proof that does not pass leaves those
+/// checks UNKNOWN.
 void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstCheck) {
   z3::context &Ctx = E.context();
   z3::expr Fails = Ctx.bool_val(false);
@@ -1172,7 +1172,8 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
     if (!R.RecheckedBy.empty())
       diagnose(OS, {}, Severity::Note,
                "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
-                   Twine(R.Obligations) + " obligations (" + llvm::join(R.RecheckScopes, "; ") + ")",
+                   Twine(R.Obligations) + " obligations (" +
+                   llvm::join(R.RecheckScopes, "; ") + ")",
                R.Name);
     for (const std::string &Note : R.EngineNotes)
       diagnose(OS, {}, Severity::Remark, Note, R.Name);
