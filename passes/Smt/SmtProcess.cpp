@@ -141,7 +141,8 @@ bool readModel(StringRef Output, const std::map<std::string, z3::expr> &ByName,
 /// E with Z3's internal division operators (bvsdiv_i, ..., which its
 /// simplifier introduces where the divisor is known to be non-zero) replaced
 /// by the SMT-LIB ones: equal wherever the divisor is non-zero, and Z3 gives
-/// the internal ones SMT-LIB's values at zero too.
+/// the internal ones SMT-LIB's values at zero too; and associative operators
+/// with two arguments each.
 z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done) {
   if (!E.is_app() || E.num_args() == 0)
     return E;
@@ -167,6 +168,30 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
   case Z3_OP_BSMOD_I:
     R = z3::smod(Args[0], Args[1]);
     break;
+  // Z3's simplifier leaves these with any number of arguments, one
+  // included; boolector takes exactly two.
+  case Z3_OP_BADD:
+  case Z3_OP_BMUL:
+  case Z3_OP_BAND:
+  case Z3_OP_BOR:
+  case Z3_OP_BXOR:
+  case Z3_OP_CONCAT:
+  case Z3_OP_AND:
+  case Z3_OP_OR: {
+    R = Args[0];
+    for (unsigned K = 1; K < Args.size(); ++K)
+      switch (E.decl().decl_kind()) {
+      case Z3_OP_BADD: R = R + Args[K]; break;
+      case Z3_OP_BMUL: R = R * Args[K]; break;
+      case Z3_OP_BAND: R = R & Args[K]; break;
+      case Z3_OP_BOR: R = R | Args[K]; break;
+      case Z3_OP_BXOR: R = R ^ Args[K]; break;
+      case Z3_OP_CONCAT: R = z3::concat(R, Args[K]); break;
+      case Z3_OP_AND: R = R && Args[K]; break;
+      default: R = R || Args[K]; break;
+      }
+    break;
+  }
   default:
     R = E.decl()(Args);
   }
