@@ -12,6 +12,7 @@
 #ifndef PDPV_LOOPPASSES_H
 #define PDPV_LOOPPASSES_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ValueMap.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -39,6 +40,10 @@ bool cutBackEdges(llvm::Function &F);
 /// results (irreducible control flow).
 llvm::Function *buildAcyclicModel(llvm::Function &F, llvm::ValueToValueMapTy &VMap,
                                   unsigned &NumLoops, std::string &Error);
+/// VMap of buildAcyclicModel reversed: each model value to F's value it
+/// stands for (a variant to its header phi, which it replaced).
+llvm::DenseMap<const llvm::Value *, const llvm::Value *>
+modelOrigins(const llvm::ValueToValueMapTy &VMap);
 
 struct InstrumentPass : llvm::PassInfoMixin<InstrumentPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);

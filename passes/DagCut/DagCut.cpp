@@ -61,6 +61,14 @@ Function *buildAcyclicModel(Function &F, ValueToValueMapTy &VMap, unsigned &NumL
   return nullptr;
 }
 
+DenseMap<const Value *, const Value *> modelOrigins(const ValueToValueMapTy &VMap) {
+  DenseMap<const Value *, const Value *> Origin;
+  for (auto KV : VMap)
+    if (KV.second)
+      Origin[KV.second] = KV.first;
+  return Origin;
+}
+
 PreservedAnalyses DagCutPass::run(Function &F, FunctionAnalysisManager &) {
   if (!cutBackEdges(F))
     F.getContext().emitError("pdpv-dag: '" + F.getName() +

@@ -32,6 +32,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -141,23 +142,20 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       return;
     case z3::unsat: {
       std::string KText = std::to_string(*K);
-      std::string NotConfirmed = recheckEngineProof(
-          O, B, R, "each property within the bound of BMC, its forward condition",
-          [&](std::vector<Obligation> &Claims) {
-            for (Properties::Property &Q : P.List)
-              if (auto It = Violated.find(&Q); !Q.Decided && It != Violated.end())
-                Claims.push_back({"the " + std::string(propertyName(Q.R.K)) + " at " +
-                                      Q.R.Loc.str() + " within " + KText + " iterations",
-                                  !It->second});
-            Claims.push_back({"the forward condition at K = " + KText, !Longer});
-          });
-      for (Properties::Property &Q : P.List)
-        if (!Q.Decided) {
-          Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
-          Q.R.Reason = NotConfirmed;
-          Q.Decided = true;
-        }
-      if (!NotConfirmed.empty())
+      std::set<const Properties::Property *> Proved;
+      for (const Properties::Property &Q : P.List)
+        if (!Q.Decided)
+          Proved.insert(&Q);
+      if (!proveRechecked(
+              O, B, R, P, Proved, "each property within the bound of BMC, its forward condition",
+              [&](std::vector<Obligation> &Claims) {
+                for (const Properties::Property *Q : Proved)
+                  if (auto It = Violated.find(Q); It != Violated.end())
+                    Claims.push_back({"the " + std::string(propertyName(Q->R.K)) + " at " +
+                                          Q->R.Loc.str() + " within " + KText + " iterations",
+                                      !It->second});
+                Claims.push_back({"the forward condition at K = " + KText, !Longer});
+              }))
         return;
       R.EngineNotes.push_back(
           U->Unwinds.empty()

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,13 +51,15 @@ violations(const std::vector<Check> &Checks, Properties &P,
 /// undecided properties of P up with the reason.
 z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P);
 
-/// The re-check of an engine's proof by O.Recheck's solver (none: no
-/// re-check): Claims gives what the proof rests on. "" when every claim is
-/// confirmed (R then counts them under Scope), else why the proof is not
-/// confirmed: the properties' UNKNOWN reason.
-std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
-                               const std::string &Scope,
-                               llvm::function_ref<void(std::vector<Obligation> &)> Claims);
+/// An engine's proof of Proved (the undecided ones among them): re-checked
+/// by O.Recheck's solver (none: no re-check), Claims giving what the proof
+/// rests on. They become TRUE when every claim is confirmed (R then counts
+/// the claims under Scope), else UNKNOWN saying which claim was not.
+/// Returns whether they are TRUE.
+bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, Properties &P,
+                    const std::set<const Properties::Property *> &Proved,
+                    const std::string &Scope,
+                    llvm::function_ref<void(std::vector<Obligation> &)> Claims);
 
 /// The next K of a deepening (1, 2, 4, ... or 1, 2, 3, ...), the last one
 /// Bound; none after Bound.

@@ -93,6 +93,10 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
   return Res;
 }
 
+namespace {
+
+/// "" when O.Recheck's solver confirms every claim (R counts them under
+/// Scope), else why the proof is not confirmed.
 std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
                                const std::string &Scope,
                                function_ref<void(std::vector<Obligation> &)> Claims) {
@@ -120,6 +124,22 @@ std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, Function
   if (!is_contained(R.RecheckScopes, Scope))
     R.RecheckScopes.push_back(Scope);
   return "";
+}
+
+} // namespace
+
+bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, Properties &P,
+                    const std::set<const Properties::Property *> &Proved,
+                    const std::string &Scope,
+                    function_ref<void(std::vector<Obligation> &)> Claims) {
+  std::string NotConfirmed = recheckEngineProof(O, B, R, Scope, Claims);
+  for (Properties::Property &Q : P.List)
+    if (!Q.Decided && Proved.count(&Q)) {
+      Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
+      Q.R.Reason = NotConfirmed;
+      Q.Decided = true;
+    }
+  return NotConfirmed.empty();
 }
 
 std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {

@@ -141,12 +141,11 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   M.Model = buildAcyclicModel(*U->F, VMap, NumLoops, CR.Why);
   if (!M.Model)
     return CR;
-  DenseMap<const Value *, const Value *> ToUnrolled, ToUnrolledAll; // All: variants too
+  DenseMap<const Value *, const Value *> ToUnrolled,
+      ToUnrolledAll = modelOrigins(VMap); // All: variants too
   for (auto KV : VMap) {
     const Value *InModel = KV.second;
     const auto *I = dyn_cast_or_null<Instruction>(InModel);
-    if (InModel)
-      ToUnrolledAll[InModel] = KV.first; // variants: their header phis
     if (InModel && !(I && isMarker(*I, MarkerKind::Variant)))
       ToUnrolled[InModel] = KV.first;
   }
@@ -297,31 +296,22 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
       std::string LoopName = Loop.valid() ? "the loop at " + Loop.str() : "a loop";
       std::string KText = std::to_string(*K);
       // TRUE once the second solver confirms what the proof rests on.
+      // Proved: a subset of Pending, so undecided.
       auto Prove = [&](const std::set<const Properties::Property *> &Proved,
                        const std::string &How, const CaseResult *StepCase) {
-        std::set<const Properties::Property *> Open;
-        for (const Properties::Property *Q : Proved)
-          if (!Q->Decided)
-            Open.insert(Q);
-        if (Open.empty())
+        if (Proved.empty() ||
+            !proveRechecked(
+                O, B, R, P, Proved,
+                "base cases, forward conditions and inductive steps of k-induction, "
+                "initiation and consecution of its auxiliary invariants",
+                [&](std::vector<Obligation> &Claims) {
+                  Base.obligations(Proved, "the base case with k = " + KText, !StepCase, Claims);
+                  if (StepCase)
+                    StepCase->obligations(Proved, "the inductive step with k = " + KText, false,
+                                          Claims);
+                }))
           return false;
-        std::string NotConfirmed = recheckEngineProof(
-            O, B, R, "base cases, forward conditions and inductive steps of k-induction, "
-                     "initiation and consecution of its auxiliary invariants",
-            [&](std::vector<Obligation> &Claims) {
-              Base.obligations(Open, "the base case with k = " + KText, !StepCase, Claims);
-              if (StepCase)
-                StepCase->obligations(Open, "the inductive step with k = " + KText, false, Claims);
-            });
-        for (Properties::Property &Q : P.List)
-          if (Open.count(&Q)) {
-            Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
-            Q.R.Reason = NotConfirmed;
-            Q.Decided = true;
-          }
-        if (!NotConfirmed.empty())
-          return false;
-        size_t N = Open.size();
+        size_t N = Proved.size();
         R.EngineNotes.push_back("k-induction: " + std::to_string(N) +
                                 (N == 1 ? " property" : " properties") + " proved " + How);
         return true;

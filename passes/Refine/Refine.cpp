@@ -592,6 +592,11 @@ std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
   return Text;
 }
 
+namespace {
+/// The name of PortableInvariant::Vars[J] in the conjuncts' SMT-LIB text.
+std::string portableName(unsigned J) { return "s" + std::to_string(J); }
+} // namespace
+
 PortableInvariant::Variable LoopRefiner::portableVariable(const Loop &L, unsigned K,
                                                          const OriginFn &Origin) const {
   using Var = PortableInvariant::Variable;
@@ -633,7 +638,7 @@ std::optional<PortableInvariant> LoopRefiner::exportInvariant(unsigned Id,
         Expressible = false;
         break;
       }
-      std::string Name = "s" + std::to_string(It->second);
+      std::string Name = portableName(It->second);
       Cj.Uses.push_back(It->second);
       Cj.Smt += "(declare-fun " + Name + " () (_ BitVec " +
                 std::to_string(P.Vars[It->second].Width) + "))\n";
@@ -678,7 +683,7 @@ unsigned LoopRefiner::importInvariant(unsigned Id, const PortableInvariant &Inv,
       continue;
     z3::expr_vector From(C), To(C);
     for (unsigned J : Cj.Uses) {
-      From.push_back(C.bv_const(("s" + std::to_string(J)).c_str(), Inv.Vars[J].Width));
+      From.push_back(C.bv_const(portableName(J).c_str(), Inv.Vars[J].Width));
       To.push_back(Term.at(J));
     }
     Taken.push_back({Parsed[0].substitute(From, To), Cj.Text});

@@ -138,6 +138,25 @@ bool readModel(StringRef Output, const std::map<std::string, z3::expr> &ByName,
   return true; // constants left out are unconstrained (boolector omits them)
 }
 
+using BinaryFn = z3::expr (*)(const z3::expr &, const z3::expr &);
+
+/// The two-argument form of an associative operator that Z3's simplifier
+/// leaves with any number of arguments, one included (boolector takes
+/// exactly two); null for other operators.
+BinaryFn binaryJoin(Z3_decl_kind K) {
+  switch (K) {
+  case Z3_OP_BADD: return [](const z3::expr &A, const z3::expr &B) { return A + B; };
+  case Z3_OP_BMUL: return [](const z3::expr &A, const z3::expr &B) { return A * B; };
+  case Z3_OP_BAND: return [](const z3::expr &A, const z3::expr &B) { return A & B; };
+  case Z3_OP_BOR: return [](const z3::expr &A, const z3::expr &B) { return A | B; };
+  case Z3_OP_BXOR: return [](const z3::expr &A, const z3::expr &B) { return A ^ B; };
+  case Z3_OP_CONCAT: return [](const z3::expr &A, const z3::expr &B) { return z3::concat(A, B); };
+  case Z3_OP_AND: return [](const z3::expr &A, const z3::expr &B) { return A && B; };
+  case Z3_OP_OR: return [](const z3::expr &A, const z3::expr &B) { return A || B; };
+  default: return nullptr;
+  }
+}
+
 /// E with Z3's internal division operators (bvsdiv_i, ..., which its
 /// simplifier introduces where the divisor is known to be non-zero) replaced
 /// by the SMT-LIB ones: equal wherever the divisor is non-zero, and Z3 gives
@@ -168,32 +187,14 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
   case Z3_OP_BSMOD_I:
     R = z3::smod(Args[0], Args[1]);
     break;
-  // Z3's simplifier leaves these with any number of arguments, one
-  // included; boolector takes exactly two.
-  case Z3_OP_BADD:
-  case Z3_OP_BMUL:
-  case Z3_OP_BAND:
-  case Z3_OP_BOR:
-  case Z3_OP_BXOR:
-  case Z3_OP_CONCAT:
-  case Z3_OP_AND:
-  case Z3_OP_OR: {
-    R = Args[0];
-    for (unsigned K = 1; K < Args.size(); ++K)
-      switch (E.decl().decl_kind()) {
-      case Z3_OP_BADD: R = R + Args[K]; break;
-      case Z3_OP_BMUL: R = R * Args[K]; break;
-      case Z3_OP_BAND: R = R & Args[K]; break;
-      case Z3_OP_BOR: R = R | Args[K]; break;
-      case Z3_OP_BXOR: R = R ^ Args[K]; break;
-      case Z3_OP_CONCAT: R = z3::concat(R, Args[K]); break;
-      case Z3_OP_AND: R = R && Args[K]; break;
-      default: R = R || Args[K]; break;
-      }
-    break;
-  }
   default:
-    R = E.decl()(Args);
+    if (BinaryFn Join = binaryJoin(E.decl().decl_kind())) {
+      R = Args[0];
+      for (unsigned K = 1; K < Args.size(); ++K)
+        R = Join(R, Args[K]);
+    } else {
+      R = E.decl()(Args);
+    }
   }
   Done.emplace(E.id(), R);
   return R;

@@ -838,10 +838,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
           R.Invariants.push_back(std::move(L));
         }
     if (Refiner && Opts.ExportInvariants) {
-      DenseMap<const Value *, const Value *> ModelToPrepared; // variants: their header phis
-      for (auto KV : VMap)
-        if (KV.second)
-          ModelToPrepared[KV.second] = KV.first;
+      DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
       OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
       for (unsigned Id : Refiner->loops())
         if (std::optional<PortableInvariant> P = Refiner->exportInvariant(Id, Origin))
