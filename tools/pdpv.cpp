@@ -460,7 +460,7 @@ int main(int Argc, char **Argv) {
            << " loop predicates to " << EmitChc << "\n";
     if (Sum->UndefinedValues)
       outs() << "pdpv: note: " << Sum->UndefinedValues
-             << " undefined values (uninitialized variables, over-wide shifts) are free at each "
+             << " undefined values (over-wide shifts, undef in the IR) are free at each "
                 "use: unsat is then no proof of a bug\n";
     finish(True);
   }

@@ -28,7 +28,7 @@ namespace pdpv {
 
 struct HornSummary {
   unsigned Clauses = 0, Predicates = 0;
-  /// Undefined values (uninitialized variables, over-wide shifts) the
+  /// Undefined values (over-wide shifts, undef in the IR) the
   /// clauses leave free, each use on its own: with any, unsat is no proof
   /// of a bug (PDPV itself reports UNKNOWN for such a failing run).
   unsigned UndefinedValues = 0;

@@ -15,6 +15,10 @@
 //                                       of iterations entered with %begin (= x_b)
 //   void @pdpv.backedge(i32 id) [ "pdpv.next"(x_tail...) ]
 //                                       the values a loop iteration hands to the next one
+//   T    @pdpv.undefined.T()            an arbitrary value the program does not choose
+//                                       (a shift by >= its width); never a program input
+//   void @pdpv.havoc(ptr %object)       the object's contents are arbitrary (a local too
+//                                       large to initialize leaf by leaf)
 //
 // Loop ids are per function, numbered in loop preorder from 1.
 //
@@ -25,27 +29,51 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Instructions.h"
 
+#include <optional>
+#include <string>
+
 namespace pdpv {
 
-enum class MarkerKind { None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge };
+enum class MarkerKind {
+  None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge, Undefined, Havoc
+};
 
 constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
 constexpr llvm::StringLiteral ReadBundle = "pdpv.read";
 constexpr llvm::StringLiteral NextBundle = "pdpv.next";
 /// On pdpv.nondet calls: where the input comes from, e.g.
-/// "__VERIFIER_nondet_int()" or "initial value of global 'g'".
+/// "__VERIFIER_nondet_int()" or "initial value of global 'g'"; for an
+/// uninitialized local variable also its site number (Uninitialized.h).
 constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
 
 /// The properties PDPV checks. Assertions come from the program; the others
 /// are pdpv.check markers that preparation puts in front of the operation
 /// (before any LLVM pass could move or delete it).
-enum class CheckKind : unsigned { Assertion, SignedOverflow, DivisionByZero, DivisionOverflow };
+/// OutOfBounds guards a memory access that may leave its object: until memory
+/// is modelled, such an access, where reachable, makes the function's proofs
+/// unknown (LLVM would otherwise delete it as undefined behaviour).
+enum class CheckKind : unsigned {
+  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds
+};
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
 struct UBOptions {
   bool CheckSignedOverflow = false;
   bool CheckDivision = false;
 };
+
+/// Whether a pdpv.check of kind K is a property (a violation is reported)
+/// rather than only the end of the execution (a trap) or nothing (wrapping).
+inline bool isProperty(CheckKind K, const UBOptions &UB) {
+  switch (K) {
+  case CheckKind::Assertion:
+  case CheckKind::OutOfBounds: return true;
+  case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;
+  case CheckKind::DivisionByZero:
+  case CheckKind::DivisionOverflow: return UB.CheckDivision;
+  }
+  return true;
+}
 
 /// Classifies a call as one of the markers above.
 MarkerKind markerKind(const llvm::Instruction &I);
@@ -59,6 +87,18 @@ llvm::FunctionCallee checkFunction(llvm::Module &M);
 /// The kind operand of a pdpv.check call.
 CheckKind checkKindOf(const llvm::CallBase &Check);
 llvm::FunctionCallee loopInvariantFunction(llvm::Module &M);
+llvm::FunctionCallee undefinedFunction(llvm::Module &M, llvm::Type *Ty);
+llvm::FunctionCallee havocFunction(llvm::Module &M);
+
+/// Where an input comes from (OriginMetadata), and for an uninitialized
+/// local variable its site number.
+void setOrigin(llvm::Instruction &I, const std::string &What,
+               std::optional<unsigned> Site = std::nullopt);
+struct Origin {
+  std::string What;
+  std::optional<unsigned> Site;
+};
+std::optional<Origin> originOf(const llvm::Instruction &I);
 llvm::FunctionCallee backedgeFunction(llvm::Module &M);
 
 /// The loop id operand of a pdpv.loop.invariant or pdpv.backedge call.

@@ -19,6 +19,7 @@
 #include "llvm/IR/PassManager.h"
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,7 @@ struct CheckResult {
     SourceLocation Loc;
     llvm::APInt V;
     bool Unsigned = false; // how the program reads it (from the builtin's name)
+    std::optional<unsigned> Site; // an uninitialized local's site (Uninitialized.h)
   };
   std::vector<InputValue> Inputs; // for False, in call order
   std::vector<unsigned> PathLines; // for False: source lines the failing run passed
@@ -142,6 +144,11 @@ std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOpti
 struct PreparedEntry;
 FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
                               std::chrono::steady_clock::time_point Total);
+/// What every engine does first: the assertions preparation removed (proved
+/// there, or unknown when the function is not fully modelled) and, for a
+/// function that is not fully modelled, every property UNKNOWN with the
+/// reason. Returns true in that case: there is nothing left to verify.
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R);
 /// CR becomes FALSE with the inputs and the path of X, a run that fails it.
 void describeFailingRun(CheckResult &CR, const Execution &X);
 /// One verdict per source location: FALSE if any copy fails, else UNKNOWN

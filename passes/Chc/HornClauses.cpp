@@ -66,9 +66,10 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
       return Preds.at(Id)(V);
     };
     for (const Instruction &I : instructions(*Model))
-      Sum.UndefinedValues += count_if(I.operands(), [](const Use &Op) {
-        return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
-      });
+      Sum.UndefinedValues += isMarker(I, MarkerKind::Undefined) +
+                             count_if(I.operands(), [](const Use &Op) {
+                               return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
+                             });
     for (const LoopRefiner::HornRule &Rule : Loops.hornRules(Pred)) {
       Out.add(universalClosure(Rule.Implication));
       ++Sum.Clauses;

@@ -36,8 +36,8 @@ z3::expr Encoder::value(const Value *V) {
     return It->second;
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return constant(C->getValue());
-  if (isa<UndefValue>(V) && V->getType()->isIntegerTy()) // e.g. a loop entered with an
-    return fresh("undef", V->getType()->getIntegerBitWidth()); // uninitialized variable
+  if (isa<UndefValue>(V) && V->getType()->isIntegerTy()) // undef in IR given as input
+    return fresh("undef", V->getType()->getIntegerBitWidth());
   if (const auto *A = dyn_cast<Argument>(V)) {
     z3::expr E = fresh(A->getName().str(), A->getType()->getIntegerBitWidth());
     Inputs.push_back({Input::Argument, A, ~0u, E});
@@ -225,6 +225,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
       Inputs.push_back({Input::Nondet, &I, ~0u, V});
       return V;
     }
+    case MarkerKind::Undefined:
+      return arbitrary(I, ~0u, W);
     case MarkerKind::Variant: {
       z3::expr V = fresh(I.getName().str(), W);
       Inputs.push_back({Input::Variant, &I, ~0u, V});
@@ -242,8 +244,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::Check: {
       z3::expr Ok = boolOf(operand(I, 1));
       CheckKind K = checkKindOf(*CB);
-      bool Trap = K != CheckKind::SignedOverflow;
-      bool Checked = Trap ? Opts.CheckDivision : Opts.CheckSignedOverflow;
+      bool Trap = K == CheckKind::DivisionByZero || K == CheckKind::DivisionOverflow;
+      bool Checked = isProperty(K, Opts);
       if (Checked)
         Checks.push_back({K, &I, Live && !Ok});
       // A trap stops the execution, and so does a reported violation (like a
@@ -254,6 +256,7 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     }
     case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)
     case MarkerKind::Backedge:
+    case MarkerKind::Havoc: // refused by unsupportedReason
     case MarkerKind::None:
       break;
     }
@@ -297,8 +300,15 @@ std::string unsupportedReason(const Instruction &I) {
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
     if (CB->isInlineAsm())
       return "inline assembly";
-    if (markerKind(I) != MarkerKind::None)
+    if (MarkerKind K = markerKind(I); K != MarkerKind::None) {
+      std::optional<Origin> O = originOf(I);
+      if (K == MarkerKind::Havoc)
+        return O ? O->What : "arbitrary memory contents";
+      if (K == MarkerKind::Undefined && !I.getType()->isIntegerTy())
+        return "read of " + (O ? O->What : std::string("an undefined value")) +
+               " (a pointer or floating-point value)";
       return "";
+    }
     const auto *F = dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
     if (!F)
       return "indirect call through a function pointer";

@@ -29,7 +29,7 @@ Properties::Properties(const Function &F, const UBOptions &UB) {
       K = CheckKind::Assertion;
     else if (isMarker(I, MarkerKind::Check)) {
       CheckKind CK = checkKindOf(cast<CallBase>(I));
-      if (CK == CheckKind::SignedOverflow ? UB.CheckSignedOverflow : UB.CheckDivision)
+      if (isProperty(CK, UB))
         K = CK;
     }
     if (K)
@@ -166,7 +166,7 @@ Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Propert
     SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
     Failed->R.V = Verdict::Unknown;
     Failed->R.Reason = "a failing run was found but it depends on an undefined value "
-                       "(uninitialized variable or over-wide shift)" +
+                       "(a shift by at least the bit width, or undef in the IR)" +
                        (L.valid() ? " at " + L.str() : std::string());
     return Failed;
   }
@@ -326,16 +326,7 @@ FunctionResult runEngine(const PreparedEntry &E, const VerifyOptions &O,
   auto Started = EngineClock::now();
   FunctionResult R;
   R.Name = E.F->getName().str();
-  for (const DebugLoc &DL : E.RemovedAssertions)
-    R.Checks.push_back({CheckKind::Assertion, userLocation(DL), Verdict::True, "", {}});
-  if (!E.Problems.empty()) {
-    R.Reason = "unsupported " + E.Problems.front().What;
-    R.ReasonLoc = userLocation(E.Problems.front().Loc);
-    for (const Instruction &I : instructions(*E.F))
-      if (isMarker(I, MarkerKind::Assert))
-        R.Checks.push_back(
-            {CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, R.Reason, {}});
-  } else {
+  if (!settleWithoutModel(E, R)) {
     Budget B = budgetFor(O, Total);
     Properties P(*E.F, O.UB);
     switch (O.Engine.Kind) {

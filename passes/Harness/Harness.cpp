@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Harness.h"
+#include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -74,20 +75,42 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
      << "#include <stdio.h>\n#include <stdlib.h>\n\n"
      << "/* The values the program's nondet calls return, in call order. */\n"
      << "static const unsigned long long pdpv_inputs[] = {";
+  std::string Uninitialized;
+  size_t Nondets = 0, Uninits = 0;
   for (size_t K = 0; K < C.Inputs.size(); ++K) {
     const CheckResult::InputValue &In = C.Inputs[K];
-    if (!StringRef(In.Origin).ends_with("()"))
+    if (!In.Site && !StringRef(In.Origin).ends_with("()"))
       return harnessError("input " + Twine(K + 1) + " is the " + In.Origin +
                           ", not a nondet call");
     if (In.V.getBitWidth() > 64)
       return harnessError("input " + Twine(K + 1) + " is wider than 64 bits");
-    OS << "\n  " << format_hex(In.V.getZExtValue(), 2) << "ULL, /* " << In.Origin << " = "
-       << toString(In.V, 10, !In.Unsigned) << " */";
+    std::string Value = formatv("{0:x}ULL", In.V.getZExtValue());
+    std::string Comment = formatv(" /* {0} = {1} */", In.Origin, toString(In.V, 10, !In.Unsigned));
+    if (In.Site) {
+      Uninitialized += formatv("\n  {{{0}, {1}},{2}", *In.Site, Value, Comment).str();
+      ++Uninits;
+    } else {
+      OS << "\n  " << Value << "," << Comment;
+      ++Nondets;
+    }
   }
   OS << "\n  0 /* (end) */\n};\n"
+     << "/* The values uninitialized local variables hold, by declaration site: pdpv's\n"
+     << "   replay instruments the program to read them (a plain build of the program\n"
+     << "   reads whatever its stack holds instead). */\n"
+     << "static const struct { unsigned site; unsigned long long value; } "
+        "pdpv_uninitialized_inputs[] = {"
+     << Uninitialized << "\n  {~0u, 0} /* (end) */\n};\n"
+     << "static unsigned char pdpv_uninitialized_taken[" << Uninits + 1 << "];\n\n"
+     << "unsigned long long __pdpv_uninitialized(unsigned site) {\n"
+     << "  for (unsigned k = 0; k < " << Uninits << "; ++k)\n"
+     << "    if (pdpv_uninitialized_inputs[k].site == site && !pdpv_uninitialized_taken[k]) {\n"
+     << "      pdpv_uninitialized_taken[k] = 1;\n"
+     << "      return pdpv_uninitialized_inputs[k].value;\n    }\n"
+     << "  return 0; /* a value the counterexample does not read */\n}\n\n"
      << "static unsigned pdpv_next;\n\n"
      << "static unsigned long long pdpv_take(const char *fn) {\n"
-     << "  if (pdpv_next < " << C.Inputs.size() << ") return pdpv_inputs[pdpv_next++];\n"
+     << "  if (pdpv_next < " << Nondets << ") return pdpv_inputs[pdpv_next++];\n"
      << "  fprintf(stderr, \"pdpv-harness: %s: no more counterexample inputs, returning 0\\n\", "
         "fn);\n"
      << "  return 0;\n}\n\n"
@@ -123,10 +146,24 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
 
 namespace {
 
-/// M with the bodies of the functions the harness defines removed, and
-/// without nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes).
+/// M with the bodies of the functions the harness defines removed, without
+/// nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes), and with every local
+/// variable's initial value taken from the harness, site by site as in the
+/// verified model (Uninitialized.h).
 std::unique_ptr<Module> moduleForHarness(const Module &M) {
   std::unique_ptr<Module> Copy = CloneModule(M);
+  LLVMContext &Ctx = Copy->getContext();
+  FunctionCallee Take = Copy->getOrInsertFunction(
+      "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
+  initializeLocals(
+      *Copy,
+      [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
+        auto *T = dyn_cast<IntegerType>(L.Ty);
+        if (!T || T->getBitWidth() > 64)
+          return nullptr; // never an input of a counterexample (Verify.cpp)
+        return B.CreateTrunc(B.CreateCall(Take, {B.getInt32(L.Site)}), T);
+      },
+      [](IRBuilder<> &, AllocaInst &, uint64_t) {});
   for (Function &F : *Copy) {
     StringRef N = F.getName();
     bool Replaced = N.starts_with(NondetPrefix) || is_contained(ErrorFunctions, N) ||

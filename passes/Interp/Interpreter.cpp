@@ -86,6 +86,11 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
     ++InputsRead;
     return Oracle.arbitrary(I, Idx, Seen[{&I, Idx}]++);
   }
+  // A pdpv.undefined value counts where it is used (a guarded shift's
+  // select evaluates only the arm it takes).
+  if (const auto *U = dyn_cast<Instruction>(V); U && isMarker(*U, MarkerKind::Undefined))
+    if (!E.FirstArbitrary)
+      E.FirstArbitrary = &I;
   auto It = Vals.find(V);
   if (It == Vals.end()) // defined before the run's starting point
     It = Vals.insert({V, Oracle.live(*V)}).first;
@@ -168,6 +173,10 @@ bool Run::step(const Instruction &I) {
       Vals.insert_or_assign(&I, V);
       return true;
     }
+    case MarkerKind::Undefined:
+      ++InputsRead;
+      Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
+      return true;
     case MarkerKind::Assume:
       return operand(I, 0).isOne() || end(Execution::Stopped, I);
     case MarkerKind::Assert:
@@ -176,9 +185,10 @@ bool Run::step(const Instruction &I) {
       if (operand(I, 1).isOne())
         return true;
       CheckKind K = checkKindOf(*CB);
-      if (K == CheckKind::SignedOverflow)
-        return !Opts.UB.CheckSignedOverflow || fail(K, I);
-      return Opts.UB.CheckDivision ? fail(K, I) : end(Execution::Stopped, I);
+      if (isProperty(K, Opts.UB))
+        return fail(K, I);
+      // An unchecked overflow wraps; an unchecked division trap stops.
+      return K == CheckKind::SignedOverflow || end(Execution::Stopped, I);
     }
     default:
       break;

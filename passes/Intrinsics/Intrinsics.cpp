@@ -25,12 +25,15 @@ MarkerKind markerKind(const Instruction &I) {
     return MarkerKind::Nondet;
   if (N.starts_with("pdpv.variant."))
     return MarkerKind::Variant;
+  if (N.starts_with("pdpv.undefined."))
+    return MarkerKind::Undefined;
   return StringSwitch<MarkerKind>(N)
       .Case("pdpv.assume", MarkerKind::Assume)
       .Case("pdpv.assert", MarkerKind::Assert)
       .Case("pdpv.check", MarkerKind::Check)
       .Case("pdpv.loop.invariant", MarkerKind::LoopInvariant)
       .Case("pdpv.backedge", MarkerKind::Backedge)
+      .Case("pdpv.havoc", MarkerKind::Havoc)
       .Default(MarkerKind::None);
 }
 
@@ -58,6 +61,37 @@ FunctionCallee variantFunction(Module &M, Type *Ty) {
   raw_string_ostream OS(Name);
   Ty->print(OS);
   return declare(M, Name, FunctionType::get(Ty, {Ty}, false));
+}
+
+FunctionCallee undefinedFunction(Module &M, Type *Ty) {
+  std::string Name = "pdpv.undefined.";
+  raw_string_ostream OS(Name);
+  Ty->print(OS);
+  return declare(M, Name, FunctionType::get(Ty, false));
+}
+
+FunctionCallee havocFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.havoc",
+                 FunctionType::get(Type::getVoidTy(C), {PointerType::get(C, 0)}, false));
+}
+
+void setOrigin(Instruction &I, const std::string &What, std::optional<unsigned> Site) {
+  LLVMContext &Ctx = I.getContext();
+  SmallVector<Metadata *, 2> Ops = {MDString::get(Ctx, What)};
+  if (Site)
+    Ops.push_back(ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(Ctx), *Site)));
+  I.setMetadata(OriginMetadata, MDNode::get(Ctx, Ops));
+}
+
+std::optional<Origin> originOf(const Instruction &I) {
+  MDNode *MD = I.getMetadata(OriginMetadata);
+  if (!MD)
+    return std::nullopt;
+  Origin O{cast<MDString>(MD->getOperand(0))->getString().str(), std::nullopt};
+  if (MD->getNumOperands() > 1)
+    O.Site = mdconst::extract<ConstantInt>(MD->getOperand(1))->getZExtValue();
+  return O;
 }
 
 FunctionCallee assumeFunction(Module &M) {

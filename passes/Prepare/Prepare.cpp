@@ -8,6 +8,7 @@
 #include "pdpv/Prepare.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -15,9 +16,11 @@
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/Utils/Local.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -68,12 +71,6 @@ Builtin classify(const Function &F) {
         .Case("__VERIFIER_assert", Builtin::Assert)
         .Default(Builtin::None);
   return Builtin::None;
-}
-
-/// Says where an input comes from, for counterexample reports.
-void setOrigin(CallInst &Nondet, const std::string &What) {
-  LLVMContext &Ctx = Nondet.getContext();
-  Nondet.setMetadata(OriginMetadata, MDNode::get(Ctx, MDString::get(Ctx, What)));
 }
 
 Value *asCondition(IRBuilder<> &B, Value *V) {
@@ -180,7 +177,9 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
     // ignore that, the emitted code is untouched.
     F.removeFnAttr(Attribute::OptimizeNone);
     F.removeFnAttr(Attribute::NoInline);
-    if (!Rec.count(&F) && !is_contained(Entries, &F))
+    // A weak (interposable) body may be replaced by another definition at
+    // link time: calls to it stay calls, and so unknown.
+    if (!Rec.count(&F) && !is_contained(Entries, &F) && !F.isInterposable())
       F.addFnAttr(Attribute::AlwaysInline);
   }
   Analyses A;
@@ -227,22 +226,32 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
 /// Makes the undefined behaviour PDPV cares about explicit, in program
 /// order, before any LLVM pass can move, fold or delete the operation (LLVM
 /// may sink a division past an assertion or delete an unused one, because
-/// for LLVM its trap is just undefined behaviour).
+/// for LLVM its trap is just undefined behaviour). Vector operations are left
+/// alone: they are refused by the final scan.
 void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
-  SmallVector<BinaryOperator *, 32> Ops;
+  SmallVector<Instruction *, 32> Ops;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
-      if (auto *BO = dyn_cast<BinaryOperator>(&I))
-        Ops.push_back(BO);
+      if ((isa<BinaryOperator>(I) || isa<IntrinsicInst>(I)) && I.getType()->isIntegerTy())
+        Ops.push_back(&I);
   FunctionCallee Check = checkFunction(M);
-  for (BinaryOperator *BO : Ops) {
-    IRBuilder<> B(BO);
-    Value *A = BO->getOperand(0), *D = BO->getOperand(1);
-    auto *Ty = cast<IntegerType>(BO->getType());
+  for (Instruction *I : Ops) {
+    IRBuilder<> B(I);
     auto Emit = [&](CheckKind K, Value *Ok) {
       B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(K)), Ok})
-          ->setDebugLoc(BO->getDebugLoc());
+          ->setDebugLoc(I->getDebugLoc());
     };
+    auto *Ty = cast<IntegerType>(I->getType());
+    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+      // abs(INT_MIN) is signed overflow in C; the machine returns INT_MIN.
+      if (II->getIntrinsicID() == Intrinsic::abs && UB.CheckSignedOverflow)
+        Emit(CheckKind::SignedOverflow,
+             B.CreateICmpNE(II->getArgOperand(0),
+                            ConstantInt::get(Ty, APInt::getSignedMinValue(Ty->getBitWidth()))));
+      continue;
+    }
+    auto *BO = cast<BinaryOperator>(I);
+    Value *A = BO->getOperand(0), *D = BO->getOperand(1);
     switch (BO->getOpcode()) {
     case Instruction::SDiv:
     case Instruction::SRem:
@@ -266,13 +275,26 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
       Emit(CheckKind::SignedOverflow, B.CreateICmpEQ(R, B.CreateSExt(B.CreateTrunc(R, Ty), Wide)));
       break;
     }
-    case Instruction::Shl: {
-      if (!UB.CheckSignedOverflow || !BO->hasNoSignedWrap())
-        break;
+    case Instruction::Shl:
+    case Instruction::LShr:
+    case Instruction::AShr: {
       Value *InRange = B.CreateICmpULT(D, ConstantInt::get(Ty, Ty->getBitWidth()));
-      Value *Back = B.CreateAShr(B.CreateShl(A, D), D);
-      Emit(CheckKind::SignedOverflow,
-           B.CreateSelect(InRange, B.CreateICmpEQ(Back, A), B.getTrue()));
+      if (UB.CheckSignedOverflow && BO->getOpcode() == Instruction::Shl && BO->hasNoSignedWrap()) {
+        Value *Back = B.CreateAShr(B.CreateShl(A, D), D);
+        Emit(CheckKind::SignedOverflow,
+             B.CreateSelect(InRange, B.CreateICmpEQ(Back, A), B.getTrue()));
+      }
+      // A shift by >= the width is poison, which LLVM may assume never
+      // happens (e.g. fold `(1 << n) == 0` to false). Its result is an
+      // arbitrary value (README, "Semantics"), made opaque to LLVM here.
+      if (auto *C = dyn_cast<ConstantInt>(D); C && C->getValue().ult(Ty->getBitWidth()))
+        break;
+      B.SetInsertPoint(BO->getNextNode());
+      CallInst *Any = B.CreateCall(undefinedFunction(M, Ty));
+      Any->setDebugLoc(BO->getDebugLoc());
+      setOrigin(*Any, "result of a shift by at least the bit width");
+      Value *Result = B.CreateSelect(InRange, BO, Any);
+      BO->replaceUsesWithIf(Result, [&](Use &U) { return U.getUser() != Result; });
       break;
     }
     default:
@@ -281,12 +303,106 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
   }
 }
 
+/// The byte offset of Ptr from the object it points into (an alloca or a
+/// global), computed before Before, or {nullptr, nullptr} when Ptr is not a
+/// chain of GEPs on such an object.
+std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayout &DL, Value *Ptr) {
+  SmallVector<User *, 4> Chain;
+  while (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
+    Chain.push_back(cast<User>(GEP));
+    Ptr = GEP->getPointerOperand();
+  }
+  if (!isa<AllocaInst>(Ptr) && !isa<GlobalVariable>(Ptr))
+    return {nullptr, nullptr};
+  Type *IdxTy = DL.getIndexType(Ptr->getType());
+  Value *Off = ConstantInt::get(IdxTy, 0);
+  for (User *GEP : Chain) // NoAssumptions: no nsw/nuw on the offset arithmetic
+    Off = B.CreateAdd(Off, emitGEPOffset(&B, DL, GEP, /*NoAssumptions=*/true));
+  return {Ptr, Off};
+}
+
+/// The object's size in bytes, if it is fixed.
+std::optional<uint64_t> objectSize(const DataLayout &DL, const Value *Obj) {
+  if (const auto *A = dyn_cast<AllocaInst>(Obj)) {
+    if (std::optional<TypeSize> S = A->getAllocationSize(DL); S && !S->isScalable())
+      return S->getFixedValue();
+    return std::nullopt;
+  }
+  const auto *G = cast<GlobalVariable>(Obj);
+  if (!G->hasDefinitiveInitializer() && !G->hasExactDefinition())
+    return std::nullopt;
+  return DL.getTypeAllocSize(G->getValueType()).getFixedValue();
+}
+
+/// Guards every memory access that may leave its object (a variable index
+/// into a local or global array, a memset/memcpy of variable length). LLVM
+/// deletes such an access as undefined behaviour (an out-of-bounds store to
+/// an array that is never read goes away with the array), so it must be
+/// seen before any simplification; memory is not modelled yet, so a
+/// reachable one makes the proofs of the function unknown (CheckKind).
+void insertBoundsChecks(Function &F) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<std::pair<Instruction *, std::pair<Value *, Value *>>, 16> Accesses;
+  for (Instruction &I : instructions(F)) {
+    if (auto *L = dyn_cast<LoadInst>(&I))
+      Accesses.push_back({&I, {L->getPointerOperand(),
+                               ConstantInt::get(Type::getInt64Ty(F.getContext()),
+                                                DL.getTypeStoreSize(L->getType()))}});
+    else if (auto *S = dyn_cast<StoreInst>(&I))
+      Accesses.push_back({&I, {S->getPointerOperand(),
+                               ConstantInt::get(Type::getInt64Ty(F.getContext()),
+                                                DL.getTypeStoreSize(S->getValueOperand()->getType()))}});
+    else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+      Accesses.push_back({&I, {MI->getDest(), MI->getLength()}});
+      if (auto *MT = dyn_cast<MemTransferInst>(MI))
+        Accesses.push_back({&I, {MT->getSource(), MT->getLength()}});
+    }
+  }
+  FunctionCallee Check = checkFunction(*F.getParent());
+  for (auto &[I, PtrLen] : Accesses) {
+    IRBuilder<> B(I);
+    auto [Obj, Off] = offsetInObject(B, DL, PtrLen.first);
+    if (!Obj)
+      continue; // not an object of known size: memory stays unsupported
+    std::optional<uint64_t> Size = objectSize(DL, Obj);
+    if (!Size)
+      continue;
+    Value *Len = B.CreateZExtOrTrunc(PtrLen.second, Off->getType());
+    // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
+    Value *SizeV = ConstantInt::get(Off->getType(), *Size);
+    Value *Ok = B.CreateAnd(B.CreateICmpULE(Len, SizeV),
+                            B.CreateICmpULE(Off, B.CreateSub(SizeV, Len)));
+    if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
+      continue;
+    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), Ok})
+        ->setDebugLoc(I->getDebugLoc());
+  }
+}
+
 /// LLVM's simplifications may assume that signed arithmetic does not
-/// overflow (nsw), that exact divisions are exact, and so on; PDPV's
-/// semantics wrap, so these flags go.
+/// overflow (nsw), that exact divisions are exact, that abs never sees
+/// INT_MIN, that a loaded value is in a !range, and so on; PDPV's semantics
+/// are the machine's, so these flags, metadata and attributes go.
 void dropUndefinedBehaviourFlags(Function &F) {
-  for (Instruction &I : instructions(F))
-    I.dropPoisonGeneratingFlags();
+  for (Argument &A : F.args())
+    A.removeAttr(Attribute::NoUndef);
+  F.removeRetAttr(Attribute::NoUndef);
+  unsigned Origin = F.getContext().getMDKindID(OriginMetadata);
+  for (Instruction &I : instructions(F)) {
+    I.dropPoisonGeneratingAnnotations();
+    // Keeps only ours, the loops' source locations and !dbg.
+    I.dropUBImplyingAttrsAndUnknownMetadata({Origin, LLVMContext::MD_loop});
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      switch (II->getIntrinsicID()) {
+      case Intrinsic::abs:  // is_int_min_poison
+      case Intrinsic::ctlz: // is_zero_poison
+      case Intrinsic::cttz:
+        II->setArgOperand(1, ConstantInt::getFalse(I.getContext()));
+        break;
+      default:
+        break;
+      }
+  }
 }
 
 /// mem2reg, CFG cleanup and loop-simplify form (single preheader, single
@@ -342,6 +458,35 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
   return Problems;
 }
 
+/// Uninitialized locals get their arbitrary value explicitly (Uninitialized.h):
+/// an input where it is an integer, else a value that is unsupported if read.
+void initializeLocalsAsInputs(Module &M) {
+  initializeLocals(
+      M,
+      [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
+        CallInst *V = L.Ty->isIntegerTy()
+                          ? B.CreateCall(nondetFunction(M, cast<IntegerType>(L.Ty)))
+                          : B.CreateCall(undefinedFunction(M, L.Ty));
+        V->setDebugLoc(L.Decl);
+        setOrigin(*V, "uninitialized '" + L.Name + "'", L.Site);
+        return V;
+      },
+      [&](IRBuilder<> &B, AllocaInst &A, uint64_t Leaves) {
+        CallInst *H = B.CreateCall(havocFunction(M), {&A});
+        setOrigin(*H, "uninitialized local variable of " + std::to_string(Leaves) +
+                          " scalars (too many to give each its own value without a memory model)");
+      });
+}
+
+/// An uninitialized value that the program overwrites before reading it is
+/// no input: its marker goes once the promotion showed it unread.
+void eraseUnreadUninitialized(Function &F) {
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if ((isMarker(I, MarkerKind::Nondet) || isMarker(I, MarkerKind::Undefined)) && I.use_empty())
+      if (std::optional<Origin> O = originOf(I); O && O->Site)
+        I.eraseFromParent();
+}
+
 } // namespace
 
 std::vector<Function *> entryFunctions(Module &M) {
@@ -357,17 +502,24 @@ std::vector<Function *> entryFunctions(Module &M) {
 
 std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   std::vector<Function *> Entries = entryFunctions(M);
+  // Everything that gives LLVM licence to refine the program goes before
+  // the first transformation (the inliner already simplifies what it clones).
+  initializeLocalsAsInputs(M);
   lowerBuiltins(M);
   insertUndefinedBehaviourChecks(M, UB);
+  for (Function &F : M)
+    dropUndefinedBehaviourFlags(F);
   std::set<const Function *> Rec = recursiveFunctions(M);
   inlineCalls(M, Entries);
   localizeGlobals(M, Entries);
   std::vector<PreparedEntry> Result;
   for (Function *F : Entries) {
+    insertBoundsChecks(*F);
     dropUndefinedBehaviourFlags(*F);
     SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
     cleanUp(*F);
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
+    eraseUnreadUninitialized(*F);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PreparedEntry PE{F, scan(*F, Rec), {}};
     for (const DILocation *L : Before)

@@ -33,6 +33,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -206,6 +207,7 @@ const char *propertyName(CheckKind K) {
   case CheckKind::SignedOverflow: return "signed overflow check";
   case CheckKind::DivisionByZero: return "division-by-zero check";
   case CheckKind::DivisionOverflow: return "division overflow check";
+  case CheckKind::OutOfBounds: return "memory access";
   }
   return "property";
 }
@@ -316,9 +318,10 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       const auto *I = cast<Instruction>(In.Source);
       IV.Loc = userLocation(I->getDebugLoc());
       IV.Origin = "nondeterministic value";
-      if (MDNode *MD = I->getMetadata(OriginMetadata)) {
-        IV.Origin = cast<MDString>(MD->getOperand(0))->getString().str();
+      if (std::optional<Origin> O = originOf(*I)) {
+        IV.Origin = O->What;
         IV.Unsigned = isUnsignedBuiltin(IV.Origin);
+        IV.Site = O->Site;
       }
     }
     Inputs.push_back(std::move(IV));
@@ -363,8 +366,7 @@ public:
     if (Opts.Recheck != "none")
       Prover = cantFail(findSolverProcess(Opts.Recheck));
   }
-  FunctionResult run(const std::vector<Unsupported> &Problems,
-                     const std::vector<llvm::DebugLoc> &RemovedAssertions);
+  FunctionResult run(const PreparedEntry &E);
 
 private:
   void checkModel(FunctionResult &R);
@@ -539,7 +541,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
   if (X.FirstArbitrary) {
     SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
     CR.Reason = "a failing run was found but it depends on an undefined value "
-                "(uninitialized variable or over-wide shift)" +
+                "(a shift by at least the bit width, or undef in the IR)" +
                 (L.valid() ? " at " + L.str() : std::string());
     return true;
   }
@@ -755,16 +757,11 @@ void mergeByLocation(std::vector<CheckResult> &Checks) {
   Checks = std::move(Merged);
 }
 
-FunctionResult FunctionVerifier::run(const std::vector<Unsupported> &Problems,
-                                     const std::vector<DebugLoc> &RemovedAssertions) {
+FunctionResult FunctionVerifier::run(const PreparedEntry &E) {
   FunctionResult R;
   R.Name = F.getName().str();
   auto Started = Clock::now();
-  for (const DebugLoc &DL : RemovedAssertions)
-    R.Checks.push_back({CheckKind::Assertion, userLocation(DL), Verdict::True, "", {}});
-  if (!Problems.empty())
-    unknownAll(R, "unsupported " + Problems.front().What, Problems.front().Loc);
-  else
+  if (!settleWithoutModel(E, R))
     checkModel(R);
   mergeByLocation(R.Checks);
   R.Seconds = std::chrono::duration<double>(Clock::now() - Started).count();
@@ -1072,11 +1069,14 @@ const char *failureText(CheckKind K) {
   case CheckKind::SignedOverflow: return "signed integer overflow can happen";
   case CheckKind::DivisionByZero: return "division by zero can happen";
   case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
+  case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
   }
   return "property can fail";
 }
 
 } // namespace
+
+static void settleOutOfBounds(FunctionResult &R);
 
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
@@ -1086,11 +1086,13 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   Clock::time_point Total = Opts.TotalTimeoutSeconds
                                 ? Clock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
                                 : Clock::time_point::max();
-  for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB))
+  for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
     // The symbolic encoding is a mode of PDPV (a comparison, thesis 4.2.1).
     Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv || Opts.Symbolic
                           ? verifyPrepared(E, Opts, Total)
                           : runEngine(E, Opts, Total));
+    settleOutOfBounds(Results.back());
+  }
   return Results;
 }
 
@@ -1210,13 +1212,72 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     }
     return PreservedAnalyses::all();
   }
-  reportResults(errs(), verifyModule(M, Opts), Opts);
+  // The plugin must never break a build: a crash inside verification (a bug
+  // of ours, LLVM's or Z3's) becomes a warning, and the compilation goes on.
+  std::vector<FunctionResult> Results;
+  CrashRecoveryContext::Enable();
+  CrashRecoveryContext CRC;
+  if (!CRC.RunSafely([&] { Results = verifyModule(M, Opts); })) {
+    errs() << "pdpv: warning: internal error: verification crashed (signal "
+           << CRC.RetCode << "); no verdicts for this file [pdpv]\n";
+    return PreservedAnalyses::all();
+  }
+  reportResults(errs(), Results, Opts);
   return PreservedAnalyses::all();
 }
 
 FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
                               std::chrono::steady_clock::time_point Total) {
-  return FunctionVerifier(*E.F, Opts, Total).run(E.Problems, E.RemovedAssertions);
+  return FunctionVerifier(*E.F, Opts, Total).run(E);
+}
+
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R) {
+  std::string Why = E.Problems.empty() ? "" : "unsupported " + E.Problems.front().What;
+  for (const DebugLoc &DL : E.RemovedAssertions)
+    R.Checks.push_back({CheckKind::Assertion, userLocation(DL),
+                        Why.empty() ? Verdict::True : Verdict::Unknown, Why, {}});
+  if (Why.empty())
+    return false;
+  R.V = Verdict::Unknown;
+  R.Reason = Why;
+  R.ReasonLoc = userLocation(E.Problems.front().Loc);
+  for (Instruction &I : instructions(*E.F))
+    if (isMarker(I, MarkerKind::Assert))
+      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
+  return true;
+}
+
+/// Memory is not modelled yet: an access that may leave its object could
+/// write anything anywhere, so where one is reachable (or not ruled out)
+/// no proof of the function stands. Accesses proved in bounds are no
+/// property the user asked about and are not reported.
+static void settleOutOfBounds(FunctionResult &R) {
+  const CheckResult *Escape = nullptr;
+  for (const CheckResult &C : R.Checks)
+    if (C.K == CheckKind::OutOfBounds && C.V != Verdict::True && !Escape)
+      Escape = &C;
+  std::string Why;
+  if (Escape)
+    Why = (Escape->V == Verdict::False ? "may access out of bounds at "
+                                        : "an out-of-bounds access was not ruled out at ") +
+          (Escape->Loc.valid() ? Escape->Loc.str() : std::string("an unknown location")) +
+          " (memory is not modelled yet)";
+  std::vector<CheckResult> Kept;
+  for (CheckResult &C : R.Checks) {
+    if (C.K == CheckKind::OutOfBounds) {
+      if (C.V == Verdict::True)
+        continue;
+      if (C.V == Verdict::False)
+        C.Reason = "may access out of bounds (memory is not modelled yet)";
+      C.V = Verdict::Unknown;
+    } else if (C.V == Verdict::True && Escape) {
+      C.V = Verdict::Unknown;
+      C.Reason = Why;
+    }
+    Kept.push_back(std::move(C));
+  }
+  R.Checks = std::move(Kept);
+  updateVerdict(R);
 }
 
 void describeFailingRun(CheckResult &CR, const Execution &X) { markFalse(CR, X); }

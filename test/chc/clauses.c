@@ -14,9 +14,9 @@
 // A bug is an unsatisfiable set of clauses.
 // RUN: pdpv --emit-chc=%t.bug.smt2 --clang-arg=-DBUG %s
 // RUN: z3 %t.bug.smt2 | FileCheck-19 %s --check-prefix=UNSAT
-// Undefined values (here an uninitialized variable) are free at each use, as
+// Undefined values (here a shift by at least the width) are free at each use, as
 // in PDPV's model: the file and the tool say that unsat then proves nothing.
-// RUN: pdpv --emit-chc=%t.undef.smt2 %S/../loops/uninitialized.c | FileCheck-19 %s --check-prefix=UNDEF
+// RUN: pdpv --emit-chc=%t.undef.smt2 %S/../Inputs/overwide-shift.c | FileCheck-19 %s --check-prefix=UNDEF
 // RUN: FileCheck-19 %s --input-file=%t.undef.smt2 --check-prefix=UNDEF-FILE
 // Clauses that would approximate the program are not written.
 // RUN: not pdpv --emit-chc=%t.float.smt2 --clang-arg=-DFLOAT %s 2>&1 | FileCheck-19 %s --check-prefix=APPROXIMATE
@@ -57,6 +57,6 @@ int main(void) {
 // UNSAT: {{^unsat$}}
 // APPROXIMATE: pdpv: error: cannot export the clauses of 'main': unsupported nondeterministic value of non-integer type
 // UNWRITABLE: pdpv: error: cannot write '{{.*}}out.smt2': No such file or directory
-// UNDEF: pdpv: note: 1 undefined values (uninitialized variables, over-wide shifts) are free at each use: unsat is then no proof of a bug
+// UNDEF: pdpv: note: 1 undefined values (over-wide shifts, undef in the IR) are free at each use: unsat is then no proof of a bug
 // UNDEF-FILE: ; undefined values: 1 (free at each use: unsatisfiable is then no proof of a bug)
 // PASS-UNWRITABLE: error: pdpv: cannot write '{{.*}}out.smt2': No such file or directory
