@@ -330,6 +330,9 @@ std::string unsupportedReason(const Instruction &I) {
       return "heap allocation ('" + N.str() + "')";
     if (F->getName().starts_with("__VERIFIER_nondet_"))
       return "nondeterministic value of non-integer type ('" + F->getName().str() + "')";
+    if (F->isInterposable())
+      return "call to '" + F->getName().str() +
+             "', whose definition may be replaced by another at link time (weak)";
     if (!F->isDeclaration())
       return "call to '" + F->getName().str() + "' that could not be inlined";
     return "call to external function '" + F->getName().str() + "'";

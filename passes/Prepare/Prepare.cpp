@@ -229,12 +229,23 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
 /// for LLVM its trap is just undefined behaviour). Vector operations are left
 /// alone: they are refused by the final scan.
 void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
-  SmallVector<Instruction *, 32> Ops;
+  SmallVector<Instruction *, 32> Ops, VectorDivisions;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<BinaryOperator>(I) || isa<IntrinsicInst>(I)) && I.getType()->isIntegerTy())
         Ops.push_back(&I);
+      else if (I.isIntDivRem() && I.getType()->isVectorTy())
+        VectorDivisions.push_back(&I);
   FunctionCallee Check = checkFunction(M);
+  // A vector division by a zero lane is undefined behaviour too: its check
+  // keeps the (unsupported) vector operation visible to the final scan.
+  for (Instruction *I : VectorDivisions) {
+    IRBuilder<> B(I);
+    Value *D = I->getOperand(1);
+    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::DivisionByZero)),
+                         B.CreateAndReduce(B.CreateICmpNE(D, Constant::getNullValue(D->getType())))})
+        ->setDebugLoc(I->getDebugLoc());
+  }
   for (Instruction *I : Ops) {
     IRBuilder<> B(I);
     auto Emit = [&](CheckKind K, Value *Ok) {

@@ -1,0 +1,34 @@
+// An access that may leave its array is undefined behaviour that LLVM
+// deletes (the array below is never read, so SROA drops it with the stray
+// write into `guard`). Until memory is modelled it is never dropped: the
+// proofs it can affect are UNKNOWN with the place.
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: not pdpv %s | FileCheck-19 %s --check-prefix=CLI
+// A variable index that may reach a[4]: the array stays memory, unsupported.
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -DVARIABLE -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=VARIABLE
+// In bounds, the same program is proved.
+// RUN: pdpv --clang-arg=-DIN_BOUNDS %s | FileCheck-19 %s --check-prefix=IN-BOUNDS
+#include <assert.h>
+extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
+int guard = 7;
+int main(void) {
+  int a[4] = {0};
+#if defined(VARIABLE)
+  unsigned i = __VERIFIER_nondet_uint() % 5u;
+  a[i] = 1;
+#elif defined(IN_BOUNDS)
+  if (__VERIFIER_nondet_int()) a[3] = 1;
+#else
+  if (__VERIFIER_nondet_int()) a[4] = 1;
+#endif
+  assert(guard == 7);
+  return 0;
+}
+// CHECK-DAG: out-of-bounds.c:25:3: warning: assertion unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (memory is not modelled yet) [pdpv]
+// CHECK-DAG: out-of-bounds.c:23:37: warning: memory access unknown: may access out of bounds (memory is not modelled yet) [pdpv]
+// CHECK: 'main': Result: UNKNOWN
+// CLI: Result: UNKNOWN (may access out of bounds at {{.*}}out-of-bounds.c:23:37
+// VARIABLE: warning: verification result unknown: unsupported memory
+// VARIABLE: 'main': Result: UNKNOWN
+// IN-BOUNDS: Result: TRUE
