@@ -240,6 +240,7 @@ static StringRef kindName(CheckKind K) {
   case CheckKind::SignedOverflow: return "signed-overflow";
   case CheckKind::DivisionByZero: return "division-by-zero";
   case CheckKind::DivisionOverflow: return "division-overflow";
+  case CheckKind::OutOfBounds: return "memory-access";
   }
   return "property";
 }
@@ -255,6 +256,8 @@ static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
                      {"verdict", verdictName(C.V)}};
       if (C.V == Verdict::Unknown)
         O["reason"] = C.Reason;
+      if (C.ProvedInPreparation)
+        O["proved_by"] = "preparation";
       if (C.V == Verdict::False) {
         json::Array Inputs;
         for (const CheckResult::InputValue &In : C.Inputs)
@@ -345,7 +348,9 @@ static json::Value toSarif(const std::vector<FunctionResult> &Results) {
       case Verdict::True:
         Res["kind"] = "pass";
         Res["level"] = "none";
-        Text += "proved";
+        Text += C.ProvedInPreparation ? "proved during preparation (LLVM's simplification "
+                                        "showed it cannot fail)"
+                                      : "proved";
         break;
       case Verdict::Unknown:
         Res["kind"] = "open";

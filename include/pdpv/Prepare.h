@@ -30,6 +30,12 @@ struct PreparedEntry {
   /// Assertions that LLVM's (semantics-preserving) simplification removed
   /// because they are unreachable or their condition is always true.
   std::vector<llvm::DebugLoc> RemovedAssertions;
+  /// When some were removed: F as it was before simplification (after
+  /// inlining, promoted to registers only), for a second solver to confirm
+  /// them (Verify.h, settleWithoutModel); nullptr with the reason when that
+  /// function cannot be encoded as it is (loops, memory).
+  llvm::Function *Unsimplified = nullptr;
+  std::string UnsimplifiedWhyNot;
 };
 
 /// The functions verification starts from: `main` if the module defines it,

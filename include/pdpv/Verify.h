@@ -81,6 +81,9 @@ struct CheckResult {
   bool NativeConfirmed = false;
   std::string NativeNote; // the error call's location, or why there was no native run
   SourceLocation Target;  // exactly where it fails, inside inlined helpers too (witnesses)
+  // For True: LLVM's simplification removed the assertion during preparation
+  // (its condition folded to true, or it is unreachable); no engine saw it.
+  bool ProvedInPreparation = false;
 };
 
 /// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source
@@ -145,10 +148,12 @@ struct PreparedEntry;
 FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
                               std::chrono::steady_clock::time_point Total);
 /// What every engine does first: the assertions preparation removed (proved
-/// there, or unknown when the function is not fully modelled) and, for a
-/// function that is not fully modelled, every property UNKNOWN with the
-/// reason. Returns true in that case: there is nothing left to verify.
-bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R);
+/// there and re-checked by Opts.Recheck's solver on the function before
+/// simplification, or unknown when the function is not fully modelled) and,
+/// for a function that is not fully modelled, every property UNKNOWN with
+/// the reason. Returns true in that case: there is nothing left to verify.
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &Opts,
+                        std::chrono::steady_clock::time_point Deadline);
 /// CR becomes FALSE with the inputs and the path of X, a run that fails it.
 void describeFailingRun(CheckResult &CR, const Execution &X);
 /// One verdict per source location: FALSE if any copy fails, else UNKNOWN

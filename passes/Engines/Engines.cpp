@@ -314,7 +314,11 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
   R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +
                           std::to_string(Bound) + "), " + std::to_string(ByPdpv) + " by PDPV, " +
                           std::to_string(ByKind) + " by k-induction, " +
-                          std::to_string(ByDeeperBmc) + " by BMC with larger bounds");
+                          std::to_string(ByDeeperBmc) + " by BMC with larger bounds, " +
+                          std::to_string(count_if(R.Checks, [](const CheckResult &C) {
+                            return C.ProvedInPreparation;
+                          })) +
+                          " during preparation");
 }
 
 } // namespace
@@ -326,8 +330,8 @@ FunctionResult runEngine(const PreparedEntry &E, const VerifyOptions &O,
   auto Started = EngineClock::now();
   FunctionResult R;
   R.Name = E.F->getName().str();
-  if (!settleWithoutModel(E, R)) {
-    Budget B = budgetFor(O, Total);
+  Budget B = budgetFor(O, Total);
+  if (!settleWithoutModel(E, R, O, B.Deadline)) {
     Properties P(*E.F, O.UB);
     switch (O.Engine.Kind) {
     case EngineKind::Bmc:

@@ -30,6 +30,7 @@
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
@@ -498,6 +499,30 @@ void eraseUnreadUninitialized(Function &F) {
         I.eraseFromParent();
 }
 
+/// F before simplification, promoted to registers by mem2reg alone (which
+/// refines nothing once uninitialized values are explicit), or nullptr with
+/// the reason when the encoder cannot take it: a loop or memory left over.
+Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
+                           std::string &WhyNot) {
+  ValueToValueMapTy VMap;
+  Function *C = CloneFunction(&F, VMap);
+  C->setName("pdpv.unsimplified." + F.getName());
+  C->setLinkage(GlobalValue::PrivateLinkage);
+  Analyses A;
+  FunctionPassManager FPM;
+  FPM.addPass(PromotePass());
+  FPM.run(*C, A.FAM);
+  for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
+    if (I.hasCycle())
+      WhyNot = "the function has loops";
+  if (WhyNot.empty() && !scan(*C, Rec).empty())
+    WhyNot = "before simplification the function has memory that mem2reg alone cannot promote";
+  if (WhyNot.empty())
+    return C;
+  C->eraseFromParent();
+  return nullptr;
+}
+
 } // namespace
 
 std::vector<Function *> entryFunctions(Module &M) {
@@ -528,21 +553,29 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     insertBoundsChecks(*F);
     dropUndefinedBehaviourFlags(*F);
     SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
+    PreparedEntry PE{F, {}, {}};
+    PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
     cleanUp(*F);
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
-    PreparedEntry PE{F, scan(*F, Rec), {}};
+    PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)
       if (!After.count(L))
         PE.RemovedAssertions.push_back(DebugLoc(L));
+    if (PE.RemovedAssertions.empty() && PE.Unsimplified) {
+      PE.Unsimplified->eraseFromParent();
+      PE.Unsimplified = nullptr;
+    }
     Result.push_back(std::move(PE));
   }
   return Result;
 }
 
 PreservedAnalyses PreparePass::run(Module &M, ModuleAnalysisManager &) {
-  prepareModule(M, UB);
+  for (PreparedEntry &E : prepareModule(M, UB))
+    if (E.Unsimplified)
+      E.Unsimplified->eraseFromParent();
   return PreservedAnalyses::none();
 }
 

@@ -761,7 +761,7 @@ FunctionResult FunctionVerifier::run(const PreparedEntry &E) {
   FunctionResult R;
   R.Name = F.getName().str();
   auto Started = Clock::now();
-  if (!settleWithoutModel(E, R))
+  if (!settleWithoutModel(E, R, Opts, Deadline))
     checkModel(R);
   mergeByLocation(R.Checks);
   R.Seconds = std::chrono::duration<double>(Clock::now() - Started).count();
@@ -1127,7 +1127,12 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
       case Verdict::True:
         ++Proved;
         if (!Opts.Quiet)
-          diagnose(OS, C.Loc, Severity::Remark, Twine(propertyName(C.K)) + " proved", R.Name);
+          diagnose(OS, C.Loc, Severity::Remark,
+                   Twine(propertyName(C.K)) +
+                       (C.ProvedInPreparation ? " proved during preparation (LLVM's "
+                                                "simplification showed it cannot fail)"
+                                              : " proved"),
+                   R.Name);
         break;
       case Verdict::False:
         ++Failed;
@@ -1231,13 +1236,73 @@ FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
   return FunctionVerifier(*E.F, Opts, Total).run(E);
 }
 
-bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R) {
+/// The assertions LLVM's simplification removed, decided again by the
+/// second solver on the function as it was before (PreparedEntry): each must
+/// hold wherever it is reached. Those it does not confirm become UNKNOWN.
+static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
+                                     const VerifyOptions &Opts,
+                                     std::chrono::steady_clock::time_point Deadline,
+                                     std::vector<CheckResult *> Removed) {
+  auto Trusted = [&](const std::string &Why) {
+    R.EngineNotes.push_back(std::to_string(Removed.size()) +
+                            " assertions proved during preparation were not re-checked (" +
+                            Why + "): LLVM's simplification is trusted for them");
+  };
+  if (Opts.Recheck == "none")
+    return;
+  if (!E.Unsimplified)
+    return Trusted(E.UnsimplifiedWhyNot);
+  Expected<SolverProcess> Prover = findSolverProcess(Opts.Recheck);
+  if (!Prover)
+    return Trusted(toString(Prover.takeError()));
+  z3::context Ctx;
+  Encoder Enc(Ctx, Opts.UB);
+  std::vector<Obligation> Claims;
+  try {
+    Enc.encodeFunction(*E.Unsimplified);
+  } catch (const EncodingError &Ex) {
+    return Trusted(Ex.what());
+  }
+  for (CheckResult *C : Removed) {
+    z3::expr Fails = Ctx.bool_val(false);
+    for (const Check &K : Enc.checks())
+      if (K.K == CheckKind::Assertion && userLocation(K.At->getDebugLoc()).str() == C->Loc.str())
+        Fails = Fails || K.Violated;
+    Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
+  }
+  std::string Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
+  if (Failure.empty()) {
+    R.RecheckedBy = Prover->Name;
+    R.Obligations += Claims.size();
+    R.RecheckScopes.push_back("the assertions proved during preparation, on the function before "
+                              "simplification");
+    return;
+  }
+  for (CheckResult *C : Removed) {
+    C->V = Verdict::Unknown;
+    C->ProvedInPreparation = false;
+    C->Reason = notConfirmedBy(*Prover, Failure);
+  }
+}
+
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &Opts,
+                        std::chrono::steady_clock::time_point Deadline) {
   std::string Why = E.Problems.empty() ? "" : "unsupported " + E.Problems.front().What;
-  for (const DebugLoc &DL : E.RemovedAssertions)
-    R.Checks.push_back({CheckKind::Assertion, userLocation(DL),
-                        Why.empty() ? Verdict::True : Verdict::Unknown, Why, {}});
-  if (Why.empty())
+  size_t First = R.Checks.size();
+  for (const DebugLoc &DL : E.RemovedAssertions) {
+    CheckResult C{CheckKind::Assertion, userLocation(DL),
+                  Why.empty() ? Verdict::True : Verdict::Unknown, Why, {}};
+    C.ProvedInPreparation = Why.empty();
+    R.Checks.push_back(std::move(C));
+  }
+  if (Why.empty()) {
+    std::vector<CheckResult *> Removed;
+    for (size_t K = First; K < R.Checks.size(); ++K)
+      Removed.push_back(&R.Checks[K]);
+    if (!Removed.empty())
+      recheckRemovedAssertions(E, R, Opts, Deadline, Removed);
     return false;
+  }
   R.V = Verdict::Unknown;
   R.Reason = Why;
   R.ReasonLoc = userLocation(E.Problems.front().Loc);
