@@ -10,8 +10,8 @@ int clamp(int v) {
   assert(r == v);
   return r;
 }
-// CHECK-DAG: no-main.c:8:3: remark: assertion proved [pdpv]
-// CHECK-DAG: no-main.c:9:3: remark: assertion proved [pdpv]
+// CHECK-DAG: no-main.c:8:3: remark: assertion proved during preparation (LLVM's simplification showed it cannot fail) [pdpv]
+// CHECK-DAG: no-main.c:9:3: remark: assertion proved during preparation (LLVM's simplification showed it cannot fail) [pdpv]
 // CHECK-DAG: no-main.c:10:3: warning: assertion can fail [pdpv]
 // CHECK-DAG: note: input 1: parameter 'v' = {{-?[0-9]+}}
 // CHECK-DAG: note: input 2: initial value of global 'limit' = {{-?[0-9]+}}

@@ -18,10 +18,10 @@ int main(void) {
   return 0;
 }
 // CHECK: portfolio.c:16:3: remark: assertion proved [pdpv]
-// CHECK: pdpv: remark: in 'main': portfolio: 0 decided by BMC (bound 8), 1 by PDPV, 0 by k-induction, 0 by BMC with larger bounds [pdpv]
+// CHECK: pdpv: remark: in 'main': portfolio: 0 decided by BMC (bound 8), 1 by PDPV, 0 by k-induction, 0 by BMC with larger bounds, 0 during preparation [pdpv]
 // CHECK: {{^}}Result: TRUE{{$}}
 // CHECK-NEXT: exit 0
 // UNSAFE: portfolio.c:14:3: warning: assertion can fail [pdpv]
 // UNSAFE: input 1: __VERIFIER_nondet_uint() = 3
-// UNSAFE: portfolio: 1 decided by BMC (bound 8), 0 by PDPV, 0 by k-induction, 0 by BMC with larger bounds [pdpv]
+// UNSAFE: portfolio: 1 decided by BMC (bound 8), 0 by PDPV, 0 by k-induction, 0 by BMC with larger bounds, 0 during preparation [pdpv]
 // UNSAFE: exit 10
