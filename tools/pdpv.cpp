@@ -71,6 +71,12 @@ static cl::opt<std::string> SarifOut(
     "sarif", cl::value_desc("file"),
     cl::desc("also write the results as SARIF 2.1.0 (for code-scanning tools) to the file"),
     cl::cat(Category));
+static cl::opt<std::string> NativeRunner(
+    "native-runner", cl::value_desc("program"), cl::init("auto"),
+    cl::desc("run the counterexample's executable under this program (an emulator or a "
+             "sandbox); auto: directly, a 32-bit one the kernel refuses under qemu-i386"),
+    cl::cat(Category));
+
 static cl::opt<std::string> HarnessOut(
     "harness", cl::value_desc("file"),
     cl::desc("write the C harness of the first FALSE (its inputs as __VERIFIER_nondet_* "
@@ -203,13 +209,15 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
       SmallString<128> File(HarnessOut);
       if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File))
         usageError("cannot create a temporary file");
-      NativeReplay Run = replayNatively(M, C, std::string(File));
+      NativeReplay Run = replayNatively(M, C, std::string(File), {10, NativeRunner});
       Written |= ForUser;
       bool Keep = ForUser;
       switch (Run.S) {
       case NativeReplay::Confirmed:
         C.NativeConfirmed = true;
         C.NativeNote = Run.Location;
+        if (!Run.Runner.empty())
+          C.NativeNote += " (run under " + Run.Runner + ")";
         break;
       case NativeReplay::NotFailing:
         C.V = Verdict::Unknown;

@@ -35,12 +35,21 @@ struct NativeReplay {
   enum Status { Confirmed, NotFailing, Impossible } S = Impossible;
   std::string Location; // Confirmed: "file:line" of the error call
   std::string Detail;   // NotFailing: how the run ended; Impossible: why
+  std::string Runner;   // the program that ran the executable (qemu-i386), if any
+};
+
+struct ReplayOptions {
+  unsigned TimeoutSeconds = 10;
+  /// Runs the executable: "" or "auto" runs it directly, and a 32-bit one
+  /// that the kernel refuses under qemu-i386 when installed; otherwise a
+  /// program (an emulator, a sandbox) given the executable as argument.
+  std::string Runner;
 };
 
 /// Compiles M with the harness of C (written to HarnessFile, kept) and runs
-/// the executable for at most TimeoutSeconds.
+/// the executable. A run that cannot start is Impossible, not NotFailing.
 NativeReplay replayNatively(const llvm::Module &M, const CheckResult &C,
-                            const std::string &HarnessFile, unsigned TimeoutSeconds = 10);
+                            const std::string &HarnessFile, const ReplayOptions &Opts = {});
 
 } // namespace pdpv
 

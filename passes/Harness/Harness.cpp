@@ -203,7 +203,8 @@ std::string callSite(StringRef Exe, uint64_t From) {
 } // namespace
 
 NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
-                            unsigned TimeoutSeconds) {
+                            const ReplayOptions &Opts) {
+  unsigned TimeoutSeconds = Opts.TimeoutSeconds;
   NativeReplay R;
   Expected<std::string> Source = harnessSource(M, C);
   if (!Source) {
@@ -250,8 +251,47 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     R.Detail = "the harness does not link with the program (" + First.str() + ")";
     return R;
   }
+  // A run that could not start is not a run that did not fail: some kernels
+  // refuse 32-bit executables (exec format error); qemu-i386 runs them.
+  bool Is32 = Triple(M.getTargetTriple()).isArch32Bit();
+  auto Run = [&](StringRef Runner, std::string &Why, bool &NotStarted) {
+    std::vector<StringRef> RunArgs = {Exe};
+    StringRef Program = Exe;
+    if (!Runner.empty()) {
+      RunArgs.insert(RunArgs.begin(), Runner);
+      Program = Runner;
+    }
+    return sys::ExecuteAndWait(Program, RunArgs, std::nullopt, Redirects, TimeoutSeconds, 0,
+                               &Why, &NotStarted);
+  };
   std::string Why;
-  int Code = sys::ExecuteAndWait(Exe, {Exe}, std::nullopt, Redirects, TimeoutSeconds, 0, &Why);
+  bool NotStarted = false;
+  int Code = -1;
+  std::string Runner = Opts.Runner;
+  if (Runner.empty() || Runner == "auto") {
+    Code = Run("", Why, NotStarted);
+    if (NotStarted && Is32)
+      if (ErrorOr<std::string> Qemu = sys::findProgramByName("qemu-i386")) {
+        Runner = *Qemu;
+        Why.clear();
+        Code = Run(Runner, Why, NotStarted);
+      }
+  } else if (ErrorOr<std::string> Found = sys::findProgramByName(Runner)) {
+    Runner = *Found;
+    Code = Run(Runner, Why, NotStarted);
+  } else {
+    NotStarted = true;
+    Why = "'" + Runner + "' not found";
+  }
+  if (NotStarted) {
+    R.Detail = "the executable could not be started (" + Why + ")";
+    if (Is32 && (Opts.Runner.empty() || Opts.Runner == "auto"))
+      R.Detail += "; this machine does not run 32-bit programs and qemu-i386 (Debian: "
+                  "qemu-user) is not installed";
+    return R;
+  }
+  if (Runner != "auto" && !Runner.empty())
+    R.Runner = sys::path::filename(Runner).str();
   std::string Log = readAll(Out);
   if (Code == HarnessFailureExit) {
     R.S = NativeReplay::Confirmed;

@@ -227,8 +227,8 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
 /// Makes the undefined behaviour PDPV cares about explicit, in program
 /// order, before any LLVM pass can move, fold or delete the operation (LLVM
 /// may sink a division past an assertion or delete an unused one, because
-/// for LLVM its trap is just undefined behaviour). Vector operations are left
-/// alone: they are refused by the final scan.
+/// for LLVM its trap is just undefined behaviour). Vector operations are
+/// refused by the final scan; only their divisions get a check here.
 void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
   SmallVector<Instruction *, 32> Ops, VectorDivisions;
   for (Function &F : M)
@@ -315,9 +315,9 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
   }
 }
 
-/// The byte offset of Ptr from the object it points into (an alloca or a
-/// global), computed before Before, or {nullptr, nullptr} when Ptr is not a
-/// chain of GEPs on such an object.
+/// The object Ptr points into (an alloca or a global) and Ptr's byte offset
+/// from it, computed at B's insertion point; {nullptr, nullptr} when Ptr is
+/// not a chain of GEPs on such an object.
 std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayout &DL, Value *Ptr) {
   SmallVector<User *, 4> Chain;
   while (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
@@ -554,7 +554,8 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     dropUndefinedBehaviourFlags(*F);
     SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
     PreparedEntry PE{F, {}, {}};
-    PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
+    if (!Before.empty()) // a copy only where simplification may remove assertions
+      PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
     cleanUp(*F);
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
