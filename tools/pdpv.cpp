@@ -15,6 +15,7 @@
 #include "pdpv/Verify.h"
 #include "pdpv/Witness.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -169,7 +170,16 @@ static void checkPropertyFile(StringRef Path) {
   }
 }
 
-/// C (and preprocessed C) through clang-19 into a temporary bitcode file.
+/// What C99 made errors and old C (and so many SV-COMP tasks, GCC and CBMC)
+/// accepts: implicit int, implicit declarations, `void main` returning a value.
+static constexpr StringLiteral OldCFlags[] = {
+    "-Wno-error=implicit-int", "-Wno-error=implicit-function-declaration",
+    "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
+    "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types"};
+
+/// C (and preprocessed C) through clang-19 into a temporary bitcode file. A
+/// file that does not compile as modern C is retried as old C, and a note
+/// says so; the first attempt's errors are shown if that fails too.
 static std::string compile(StringRef Source) {
   ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
   if (!Clang)
@@ -178,23 +188,34 @@ static std::string compile(StringRef Source) {
   if (sys::fs::createTemporaryFile("pdpv", "bc", Out) ||
       sys::fs::createTemporaryFile("pdpv", "log", Err))
     usageError("cannot create a temporary file");
-  std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
-                                 Source, "-o",   Out};
-  if (Model == DataModel::ILP32)
-    Args.push_back("-m32");
-  for (const std::string &A : ClangArgs)
-    Args.push_back(A);
-  std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
-  int RC = sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects);
-  if (RC != 0) {
-    if (auto Log = MemoryBuffer::getFile(Err))
-      errs() << (*Log)->getBuffer();
-    sys::fs::remove(Err);
-    sys::fs::remove(Out);
-    usageError("'" + Source + "' does not compile");
+  auto Cleanup = make_scope_exit([&] { sys::fs::remove(Err); });
+  auto Attempt = [&](bool OldC) {
+    std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
+                                   Source, "-o",   Out};
+    if (Model == DataModel::ILP32)
+      Args.push_back("-m32");
+    if (OldC)
+      Args.insert(Args.end(), std::begin(OldCFlags), std::end(OldCFlags));
+    for (const std::string &A : ClangArgs)
+      Args.push_back(A);
+    std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
+    return sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) == 0;
+  };
+  if (Attempt(false))
+    return std::string(Out);
+  std::string Strict;
+  if (auto Log = MemoryBuffer::getFile(Err))
+    Strict = (*Log)->getBuffer().str();
+  if (Attempt(true)) {
+    errs() << "pdpv: note: '" << Source
+           << "' does not compile as C99 or later; compiled as old C (";
+    for (StringRef F : OldCFlags)
+      errs() << F << (F == std::end(OldCFlags)[-1] ? ")\n" : " ");
+    return std::string(Out);
   }
-  sys::fs::remove(Err);
-  return std::string(Out);
+  errs() << Strict;
+  sys::fs::remove(Out);
+  usageError("'" + Source + "' does not compile");
 }
 
 /// Every FALSE is run natively with its harness before it is printed. A run
