@@ -13,7 +13,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -135,6 +137,27 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
     OS << "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {\n"
        << "  fprintf(stderr, \"pdpv-harness: %s:%u: assertion '%s' failed\\n\", f, l, a);\n"
        << "  pdpv_failed(\"__assert_fail() reached\", __builtin_return_address(0));\n}\n";
+  switch (C.K) {
+  case CheckKind::DivisionByZero:
+  case CheckKind::DivisionOverflow:
+    // The property is the trap itself: report where it happened.
+    OS << "#include <signal.h>\n"
+       << "static void pdpv_trapped(int sig, siginfo_t *info, void *context) {\n"
+       << "  fprintf(stderr, \"pdpv-harness: division trap (SIGFPE), at %p\\n\", info->si_addr);\n"
+       << "  _Exit(" << HarnessFailureExit << ");\n}\n"
+       << "__attribute__((constructor)) static void pdpv_catch_division_traps(void) {\n"
+       << "  struct sigaction a = {0};\n  a.sa_sigaction = pdpv_trapped;\n"
+       << "  a.sa_flags = SA_SIGINFO;\n  sigaction(SIGFPE, &a, 0);\n}\n";
+    break;
+  case CheckKind::SignedOverflow:
+    // The program is instrumented to call this after each signed operation.
+    OS << "void __pdpv_signed_overflow(_Bool overflowed) {\n"
+       << "  if (overflowed) pdpv_failed(\"signed integer overflow\", "
+          "__builtin_return_address(0));\n}\n";
+    break;
+  default:
+    break;
+  }
   if (declaredOnly(M, "__VERIFIER_assert"))
     OS << "void __VERIFIER_assert(int c) {\n  if (!c) pdpv_failed(\"__VERIFIER_assert() "
           "failed\", __builtin_return_address(0));\n}\n";
@@ -146,13 +169,49 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
 
 namespace {
 
+/// Reports C's signed overflow (the operations clang marks nsw, and abs of
+/// the minimum) to the harness, right after the operation wraps.
+void reportSignedOverflow(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Report = M.getOrInsertFunction("__pdpv_signed_overflow", Type::getVoidTy(Ctx),
+                                                Type::getInt1Ty(Ctx));
+  SmallVector<Instruction *, 32> Ops;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (I.getType()->isIntegerTy() &&
+          ((isa<OverflowingBinaryOperator>(I) && I.hasNoSignedWrap() &&
+            I.getOpcode() != Instruction::Shl) ||
+           (isa<IntrinsicInst>(I) && cast<IntrinsicInst>(I).getIntrinsicID() == Intrinsic::abs)))
+        Ops.push_back(&I);
+  for (Instruction *I : Ops) {
+    IRBuilder<> B(I->getNextNode());
+    Value *Overflowed;
+    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
+      auto *Ty = cast<IntegerType>(II->getType());
+      Overflowed = B.CreateICmpEQ(
+          II->getArgOperand(0),
+          ConstantInt::get(Ty, APInt::getSignedMinValue(Ty->getBitWidth())));
+    } else {
+      Intrinsic::ID Id = I->getOpcode() == Instruction::Add   ? Intrinsic::sadd_with_overflow
+                         : I->getOpcode() == Instruction::Sub ? Intrinsic::ssub_with_overflow
+                                                              : Intrinsic::smul_with_overflow;
+      Overflowed = B.CreateExtractValue(
+          B.CreateBinaryIntrinsic(Id, I->getOperand(0), I->getOperand(1)), 1);
+    }
+    B.CreateCall(Report, {Overflowed})->setDebugLoc(I->getDebugLoc());
+  }
+}
+
 /// M with the bodies of the functions the harness defines removed, without
 /// nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes), and with every local
 /// variable's initial value taken from the harness, site by site as in the
-/// verified model (Uninitialized.h).
-std::unique_ptr<Module> moduleForHarness(const Module &M) {
+/// verified model (Uninitialized.h). For a signed overflow check, each
+/// signed operation reports whether it overflowed.
+std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   LLVMContext &Ctx = Copy->getContext();
+  if (K == CheckKind::SignedOverflow)
+    reportSignedOverflow(*Copy);
   FunctionCallee Take = Copy->getOrInsertFunction(
       "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
   initializeLocals(
@@ -186,11 +245,11 @@ std::string readAll(StringRef Path) {
   return Buf ? (*Buf)->getBuffer().str() : "";
 }
 
-/// "file:line" of the call before the return address From in Exe.
-std::string callSite(StringRef Exe, uint64_t From) {
+/// "file:line" of the instruction at address At in Exe.
+std::string callSite(StringRef Exe, uint64_t At) {
   symbolize::LLVMSymbolizer Sym;
   Expected<DILineInfo> Info =
-      Sym.symbolizeCode(Exe.str(), {From - 1, object::SectionedAddress::UndefSection});
+      Sym.symbolizeCode(Exe.str(), {At, object::SectionedAddress::UndefSection});
   if (!Info) {
     consumeError(Info.takeError());
     return "";
@@ -238,7 +297,7 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
   });
   {
     raw_fd_ostream OS(Bitcode, EC);
-    WriteBitcodeToFile(*moduleForHarness(M), OS);
+    WriteBitcodeToFile(*moduleForHarness(M, C.K), OS);
   }
   std::vector<StringRef> Args = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
                                  Bitcode, HarnessFile, "-o", Exe};
@@ -295,11 +354,23 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
   std::string Log = readAll(Out);
   if (Code == HarnessFailureExit) {
     R.S = NativeReplay::Confirmed;
-    size_t At = Log.rfind("called from ");
+    // "called from" a return address (the call is before it), or "at" the
+    // faulting instruction itself.
+    bool Returned = Log.rfind("called from ") != std::string::npos;
+    StringRef Key = Returned ? "called from " : ", at ";
+    size_t At = Log.rfind(Key.str());
     uint64_t From = 0;
     if (At != std::string::npos &&
-        !StringRef(Log).substr(At + 12).split('\n').first.trim().getAsInteger(0, From) && From)
-      R.Location = callSite(Exe, From);
+        !StringRef(Log).substr(At + Key.size()).split('\n').first.trim().getAsInteger(0, From) &&
+        From)
+      R.Location = callSite(Exe, Returned ? From - 1 : From);
+    // A run that fails another property does not confirm this one.
+    const SourceLocation &Expected = C.Target.valid() ? C.Target : C.Loc;
+    std::string Want = sys::path::filename(Expected.File).str() + ":" + std::to_string(Expected.Line);
+    if (!R.Location.empty() && Expected.valid() && R.Location != Want) {
+      R.S = NativeReplay::NotFailing;
+      R.Detail = "the native run failed at " + R.Location + ", not at " + Want;
+    }
   } else {
     R.S = NativeReplay::NotFailing;
     R.Detail = Code == -2 ? "the native run " + (Why.empty() ? "did not finish" : Why)

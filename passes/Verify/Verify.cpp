@@ -1149,8 +1149,11 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
           diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
         if (C.NativeConfirmed)
           diagnose(OS, C.Loc, Severity::Note,
-                   "confirmed by a native run (clang-19 -O0 -fwrapv): the error call " +
-                       (C.NativeNote.empty() ? "was reached" : "at " + C.NativeNote));
+                   Twine("confirmed by a native run (clang-19 -O0 -fwrapv): ") +
+                       (C.K == CheckKind::Assertion ? "the error call "
+                        : C.K == CheckKind::SignedOverflow ? "the overflow "
+                                                           : "the division trap ") +
+                       (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote));
         else if (!C.NativeNote.empty())
           diagnose(OS, C.Loc, Severity::Note, "not replayed natively: " + C.NativeNote);
         break;
