@@ -14,6 +14,7 @@
 #include "pdpv/HornClauses.h"
 #include "pdpv/Verify.h"
 #include "pdpv/Witness.h"
+#include "Supervisor.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -241,6 +242,14 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
           C.NativeNote += " (run under " + Run.Runner + ")";
         break;
       case NativeReplay::NotFailing:
+        if (!ForUser) { // out of the run's private temporary directory
+          SmallString<128> Kept(keptFilesDirectory());
+          sys::path::append(Kept, sys::path::filename(File));
+          if (!sys::fs::copy_file(File, Kept)) {
+            sys::fs::remove(File);
+            File = Kept;
+          }
+        }
         C.V = Verdict::Unknown;
         C.Reason = "the counterexample does not fail when run natively: " + Run.Detail +
                    " (harness kept in " + std::string(File) + ")";
@@ -437,6 +446,18 @@ int main(int Argc, char **Argv) {
     checkPropertyFile(PropertyFile);
   if (!sys::fs::exists(InputFile))
     usageError("cannot read '" + InputFile + "': no such file");
+  // From here on a watchdog process keeps the time limit, answers Ctrl-C and
+  // survives crashes (Supervisor.h).
+  superviseChild(Timeout, Unknown, [](const std::string &Reason) {
+    if (Json)
+      outs() << formatv("{0:2}", json::Value(json::Object{{"file", InputFile},
+                                                          {"result", "UNKNOWN"},
+                                                          {"reason", Reason},
+                                                          {"functions", json::Array()}}))
+             << "\n";
+    else
+      outs() << "Result: UNKNOWN (" << Reason << ")\n";
+  });
   StringRef Ext = sys::path::extension(InputFile);
   std::string IRFile = InputFile;
   bool Temporary = false;

@@ -1,0 +1,16 @@
+// A time limit of N s ends the run within N + 1 s, even where encoding
+// cannot be interrupted (a 50,000-line function): a watchdog process ends
+// the work and reports UNKNOWN. `timeout 3` fails the test if it does not.
+// RUN: python3 %S/../Inputs/straight-line.py 50000 > %t.c
+// RUN: sh -c 'timeout 3 pdpv --timeout=1 %t.c; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'timeout 3 pdpv --json --timeout=1 %t.c; echo "exit $?"' | FileCheck-19 %s --check-prefix=JSON
+// Its temporary files go with it:
+// RUN: rm -rf %t.tmp && mkdir %t.tmp
+// RUN: env TMPDIR=%t.tmp pdpv --timeout=1 %t.c || true
+// RUN: sh -c 'ls -A %t.tmp | wc -l' | FileCheck-19 %s --check-prefix=EMPTY
+// CHECK: {{^}}Result: UNKNOWN (total time limit reached (1 s))
+// CHECK-NEXT: exit 20
+// JSON: "reason": "total time limit reached (1 s)",
+// JSON-NEXT: "result": "UNKNOWN"
+// JSON: exit 20
+// EMPTY: {{^}}0{{$}}

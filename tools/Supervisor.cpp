@@ -1,0 +1,108 @@
+//===- Supervisor.cpp - The pdpv command's watchdog process ---------------===//
+
+#include "Supervisor.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstdlib>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+volatile std::sig_atomic_t StopRequested = 0;
+
+void requestStop(int) { StopRequested = 1; }
+
+constexpr const char *KeptFilesVariable = "PDPV_KEPT_FILES_DIR";
+
+/// Removes Dir and everything in it (the child's temporary files).
+void removeTree(const std::string &Dir) {
+  std::error_code EC;
+  std::vector<std::string> Files;
+  for (sys::fs::directory_iterator I(Dir, EC), E; I != E && !EC; I.increment(EC))
+    Files.push_back(I->path());
+  for (const std::string &F : Files)
+    sys::fs::remove(F);
+  sys::fs::remove(Dir);
+}
+
+} // namespace
+
+std::string keptFilesDirectory() {
+  if (const char *D = std::getenv(KeptFilesVariable))
+    return D;
+  SmallString<128> Tmp;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, Tmp);
+  return std::string(Tmp);
+}
+
+void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
+                    function_ref<void(const std::string &Reason)> Unknown) {
+  SmallString<128> Private;
+  std::string Kept = keptFilesDirectory();
+  if (sys::fs::createUniqueDirectory("pdpv-run", Private))
+    return; // no watchdog then: the work runs in this process, as before
+  outs().flush();
+  errs().flush();
+  pid_t Child = fork();
+  if (Child < 0) {
+    sys::fs::remove(Private);
+    return;
+  }
+  if (Child == 0) {
+    setpgid(0, 0);                  // one group with the solvers it starts
+    prctl(PR_SET_PDEATHSIG, SIGKILL); // and nothing outlives the parent
+    setenv("TMPDIR", Private.c_str(), 1);
+    setenv(KeptFilesVariable, Kept.c_str(), 1);
+    return;
+  }
+  setpgid(Child, Child);
+  struct sigaction Stop = {};
+  Stop.sa_handler = requestStop;
+  sigaction(SIGINT, &Stop, nullptr);
+  sigaction(SIGTERM, &Stop, nullptr);
+  auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds) +
+                  std::chrono::milliseconds(600);
+  std::string Reason;
+  int Status = 0;
+  for (;;) {
+    pid_t Done = waitpid(Child, &Status, WNOHANG);
+    if (Done == Child)
+      break;
+    if (StopRequested)
+      Reason = "interrupted";
+    else if (TimeoutSeconds && std::chrono::steady_clock::now() >= Deadline)
+      Reason = "total time limit reached (" + std::to_string(TimeoutSeconds) + " s)";
+    if (!Reason.empty()) {
+      kill(-Child, SIGKILL);
+      waitpid(Child, &Status, 0);
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  removeTree(std::string(Private));
+  if (Reason.empty() && WIFEXITED(Status))
+    std::_Exit(WEXITSTATUS(Status));
+  if (Reason.empty() && (StopRequested || WTERMSIG(Status) == SIGINT || WTERMSIG(Status) == SIGTERM))
+    Reason = "interrupted"; // the signal reached the child too (kill -INT of both)
+  if (Reason.empty())
+    Reason = "internal error: pdpv crashed (signal " + std::to_string(WTERMSIG(Status)) + ")";
+  Unknown(Reason);
+  outs().flush();
+  errs().flush();
+  std::_Exit(UnknownExit);
+}
+
+} // namespace pdpv
