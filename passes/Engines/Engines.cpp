@@ -32,8 +32,10 @@ Properties::Properties(const Function &F, const UBOptions &UB) {
       if (isProperty(CK, UB))
         K = CK;
     }
-    if (K)
+    if (K) {
       List.push_back({&I, {*K, userLocation(I.getDebugLoc()), Verdict::Unknown, "", {}}});
+      List.back().R.Target = exactLocation(I.getDebugLoc());
+    }
   }
 }
 

@@ -320,6 +320,10 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
       RunArgs.insert(RunArgs.begin(), Runner);
       Program = Runner;
     }
+    // qemu reserves the whole 4 GiB guest address space up front, which a
+    // memory limit (ulimit -v) forbids; 1 GiB is plenty for a harness run.
+    if (sys::path::filename(Runner) == "qemu-i386")
+      RunArgs.insert(RunArgs.begin() + 1, {"-R", "0x40000000"});
     return sys::ExecuteAndWait(Program, RunArgs, std::nullopt, Redirects, TimeoutSeconds, 0,
                                &Why, &NotStarted);
   };
@@ -342,6 +346,11 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     NotStarted = true;
     Why = "'" + Runner + "' not found";
   }
+  std::string Log = readAll(Out);
+  if (!NotStarted && StringRef(Log).starts_with(sys::path::filename(Runner).str() + ":")) {
+    NotStarted = true; // the runner itself failed (an emulator without memory)
+    Why = StringRef(Log).split('\n').first.str();
+  }
   if (NotStarted) {
     R.Detail = "the executable could not be started (" + Why + ")";
     if (Is32 && (Opts.Runner.empty() || Opts.Runner == "auto"))
@@ -351,7 +360,6 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
   }
   if (Runner != "auto" && !Runner.empty())
     R.Runner = sys::path::filename(Runner).str();
-  std::string Log = readAll(Out);
   if (Code == HarnessFailureExit) {
     R.S = NativeReplay::Confirmed;
     // "called from" a return address (the call is before it), or "at" the
@@ -364,12 +372,15 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
         !StringRef(Log).substr(At + Key.size()).split('\n').first.trim().getAsInteger(0, From) &&
         From)
       R.Location = callSite(Exe, Returned ? From - 1 : From);
-    // A run that fails another property does not confirm this one.
-    const SourceLocation &Expected = C.Target.valid() ? C.Target : C.Loc;
-    std::string Want = sys::path::filename(Expected.File).str() + ":" + std::to_string(Expected.Line);
-    if (!R.Location.empty() && Expected.valid() && R.Location != Want) {
+    // A run that fails another property does not confirm this one. Where
+    // it fails is the property's own line, or inside the helper it calls.
+    auto Line = [](const SourceLocation &L) {
+      return sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
+    };
+    if (!R.Location.empty() && C.Loc.valid() && R.Location != Line(C.Loc) &&
+        (!C.Target.valid() || R.Location != Line(C.Target))) {
       R.S = NativeReplay::NotFailing;
-      R.Detail = "the native run failed at " + R.Location + ", not at " + Want;
+      R.Detail = "the native run failed at " + R.Location + ", not at " + Line(C.Loc);
     }
   } else {
     R.S = NativeReplay::NotFailing;
