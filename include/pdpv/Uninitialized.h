@@ -37,7 +37,7 @@ struct LocalLeaf {
   llvm::AllocaInst *Var;
   llvm::Type *Ty;       // integer, pointer, floating-point or vector
   unsigned Site;        // numbered as described above
-  std::string Name;     // "x", "a[2]", "s.1" (from the debug info when there is one)
+  std::string Name;     // "x", "a[2]", "s.count" (from the debug info when there is one)
   llvm::DebugLoc Decl;  // the declaration, when there is debug info
 };
 

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -100,13 +101,56 @@ DenseSet<const AllocaInst *> writtenBeforeRead(Function &F, ArrayRef<AllocaInst 
   return Written;
 }
 
-/// The source name of a local and where it is declared.
-std::pair<std::string, DebugLoc> declaration(AllocaInst &A) {
+/// A local's source name, its declaration and its source type, when there is debug info.
+struct Declaration {
+  std::string Name;
+  DebugLoc Loc;
+  const DIType *Type = nullptr;
+};
+
+Declaration declaration(AllocaInst &A) {
   for (DbgVariableRecord *R : findDVRDeclares(&A))
-    return {R->getVariable()->getName().str(), R->getDebugLoc()};
+    return {R->getVariable()->getName().str(), R->getDebugLoc(), R->getVariable()->getType()};
   for (DbgDeclareInst *D : findDbgDeclares(&A))
-    return {D->getVariable()->getName().str(), D->getDebugLoc()};
+    return {D->getVariable()->getName().str(), D->getDebugLoc(), D->getVariable()->getType()};
   return {A.hasName() ? A.getName().str() : std::string("a local variable"), DebugLoc()};
+}
+
+/// The type behind typedefs and qualifiers.
+const DIType *stripTypedefs(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+        Tag != dwarf::DW_TAG_volatile_type && Tag != dwarf::DW_TAG_restrict_type)
+      break;
+    T = D->getBaseType();
+  }
+  return T;
+}
+
+/// The element type of a one-dimensional source array (multi-dimensional
+/// arrays are one DIType with several subranges: their rows have no DIType).
+const DIType *arrayElement(const DIType *T) {
+  auto *C = dyn_cast_or_null<DICompositeType>(stripTypedefs(T));
+  if (!C || C->getTag() != dwarf::DW_TAG_array_type || C->getElements().size() != 1)
+    return nullptr;
+  return C->getBaseType();
+}
+
+/// The source member that LLVM's field K of ST holds (matched by offset, since
+/// LLVM adds padding fields and merges bit-fields), or null.
+const DIDerivedType *structMember(const DIType *T, StructType *ST, unsigned K,
+                                  const DataLayout &DL) {
+  auto *C = dyn_cast_or_null<DICompositeType>(stripTypedefs(T));
+  if (!C || C->getTag() != dwarf::DW_TAG_structure_type)
+    return nullptr;
+  uint64_t Offset = DL.getStructLayout(ST)->getElementOffsetInBits(K);
+  for (DINode *N : C->getElements())
+    if (auto *M = dyn_cast<DIDerivedType>(N);
+        M && M->getTag() == dwarf::DW_TAG_member && !M->isBitField() &&
+        M->getOffsetInBits() == Offset)
+      return M;
+  return nullptr;
 }
 
 struct LeafWalker {
@@ -114,20 +158,27 @@ struct LeafWalker {
   function_ref<Value *(IRBuilder<> &, const LocalLeaf &)> Make;
   unsigned &Site;
 
-  void walk(AllocaInst &A, Type *T, SmallVectorImpl<Value *> &Path, const std::string &Name,
-            const DebugLoc &Decl) {
+  const DataLayout &DL;
+
+  /// Source is the leaf's source type where known: it names struct fields.
+  void walk(AllocaInst &A, Type *T, const DIType *Source, SmallVectorImpl<Value *> &Path,
+            const std::string &Name, const DebugLoc &Decl) {
     if (auto *AT = dyn_cast<ArrayType>(T)) {
       for (uint64_t K = 0; K < AT->getNumElements(); ++K) {
         Path.push_back(B.getInt32(K));
-        walk(A, AT->getElementType(), Path, Name + "[" + std::to_string(K) + "]", Decl);
+        walk(A, AT->getElementType(), arrayElement(Source), Path,
+             Name + "[" + std::to_string(K) + "]", Decl);
         Path.pop_back();
       }
       return;
     }
     if (auto *ST = dyn_cast<StructType>(T)) {
       for (unsigned K = 0; K < ST->getNumElements(); ++K) {
+        const DIDerivedType *Member = structMember(Source, ST, K, DL);
+        std::string Field = Member ? Member->getName().str() : std::to_string(K);
         Path.push_back(B.getInt32(K));
-        walk(A, ST->getElementType(K), Path, Name + "." + std::to_string(K), Decl);
+        walk(A, ST->getElementType(K), Member ? Member->getBaseType() : nullptr, Path,
+             Name + "." + Field, Decl);
         Path.pop_back();
       }
       return;
@@ -162,12 +213,12 @@ void initializeLocals(
     // them as one group of static allocas to move into its caller.
     Instruction *At = &*Entry.getFirstNonPHIOrDbgOrAlloca();
     IRBuilder<> B(At);
-    LeafWalker W{B, Make, Site};
+    LeafWalker W{B, Make, Site, M.getDataLayout()};
     DenseSet<const AllocaInst *> Written = writtenBeforeRead(F, Locals);
     for (AllocaInst *A : Locals) {
       if (Written.count(A))
         continue;
-      auto [Name, Decl] = declaration(*A);
+      Declaration D = declaration(*A);
       Type *T = A->getAllocatedType();
       uint64_t Leaves = countLeaves(T);
       if (A->isArrayAllocation()) // `alloca T, N`: an array the walk does not index
@@ -177,7 +228,7 @@ void initializeLocals(
         continue;
       }
       SmallVector<Value *, 4> Path = {B.getInt32(0)};
-      W.walk(*A, T, Path, Name, Decl);
+      W.walk(*A, T, D.Type, Path, D.Name, D.Loc);
     }
   }
 }
