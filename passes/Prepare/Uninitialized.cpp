@@ -113,6 +113,11 @@ Declaration declaration(AllocaInst &A) {
     return {R->getVariable()->getName().str(), R->getDebugLoc(), R->getVariable()->getType()};
   for (DbgDeclareInst *D : findDbgDeclares(&A))
     return {D->getVariable()->getName().str(), D->getDebugLoc(), D->getVariable()->getType()};
+  // Optimizing builds track assignments (clang -O1 and up) instead of declaring.
+  for (DbgVariableRecord *R : at::getDVRAssignmentMarkers(&A))
+    return {R->getVariable()->getName().str(), R->getDebugLoc(), R->getVariable()->getType()};
+  for (DbgAssignIntrinsic *D : at::getAssignmentMarkers(&A))
+    return {D->getVariable()->getName().str(), D->getDebugLoc(), D->getVariable()->getType()};
   return {A.hasName() ? A.getName().str() : std::string("a local variable"), DebugLoc()};
 }
 
