@@ -279,6 +279,7 @@ static StringRef kindName(CheckKind K) {
   case CheckKind::DivisionByZero: return "division-by-zero";
   case CheckKind::DivisionOverflow: return "division-overflow";
   case CheckKind::OutOfBounds: return "memory-access";
+  case CheckKind::ReachesUndefined: return "undefined-behaviour";
   }
   return "property";
 }

@@ -52,9 +52,19 @@ constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
 /// OutOfBounds guards a memory access that may leave its object: until memory
 /// is modelled, such an access, where reachable, makes the function's proofs
 /// unknown (LLVM would otherwise delete it as undefined behaviour).
+/// ReachesUndefined guards a __builtin_unreachable() and the condition of a
+/// __builtin_assume(): the program promises they are never reached or false;
+/// where that promise may be broken, what the machine does next is not the
+/// model's (it may run into the next function), so proofs are unknown.
 enum class CheckKind : unsigned {
-  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds
+  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined
 };
+
+/// Checks whose violation is no bug report of its own but leaves the
+/// program's behaviour unmodelled: the function's proofs do not stand.
+inline bool endsTheModel(CheckKind K) {
+  return K == CheckKind::OutOfBounds || K == CheckKind::ReachesUndefined;
+}
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
 struct UBOptions {
@@ -67,7 +77,8 @@ struct UBOptions {
 inline bool isProperty(CheckKind K, const UBOptions &UB) {
   switch (K) {
   case CheckKind::Assertion:
-  case CheckKind::OutOfBounds: return true;
+  case CheckKind::OutOfBounds:
+  case CheckKind::ReachesUndefined: return true;
   case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return UB.CheckDivision;

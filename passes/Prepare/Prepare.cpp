@@ -224,20 +224,46 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   }
 }
 
+/// __builtin_unreachable() (an `unreachable` that no call to a function that
+/// does not return explains) and __builtin_assume(c) (an llvm.assume of a
+/// condition that is not constant true; the alignment assumptions clang
+/// emits are). Those present before preparation are the program's promises;
+/// the ones LLVM adds later are facts it derived.
+bool isPromiseOfDefinedBehaviour(const Instruction &I) {
+  if (isa<UnreachableInst>(I)) {
+    auto *CB = dyn_cast_or_null<CallBase>(I.getPrevNonDebugInstruction());
+    return !(CB && CB->doesNotReturn());
+  }
+  if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->getIntrinsicID() == Intrinsic::assume) {
+    auto *C = dyn_cast<ConstantInt>(II->getArgOperand(0));
+    return !(C && C->isOne());
+  }
+  return false;
+}
+
 /// Makes the undefined behaviour PDPV cares about explicit, in program
 /// order, before any LLVM pass can move, fold or delete the operation (LLVM
 /// may sink a division past an assertion or delete an unused one, because
 /// for LLVM its trap is just undefined behaviour). Vector operations are
 /// refused by the final scan; only their divisions get a check here.
 void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
-  SmallVector<Instruction *, 32> Ops, VectorDivisions;
+  SmallVector<Instruction *, 32> Ops, VectorDivisions, Promises;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<BinaryOperator>(I) || isa<IntrinsicInst>(I)) && I.getType()->isIntegerTy())
         Ops.push_back(&I);
       else if (I.isIntDivRem() && I.getType()->isVectorTy())
         VectorDivisions.push_back(&I);
+      else if (isPromiseOfDefinedBehaviour(I))
+        Promises.push_back(&I);
   FunctionCallee Check = checkFunction(M);
+  // The promise is checked where it is made; LLVM would take it as a fact.
+  for (Instruction *I : Promises) {
+    IRBuilder<> B(I);
+    Value *Kept = isa<UnreachableInst>(I) ? B.getFalse() : cast<CallBase>(I)->getArgOperand(0);
+    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::ReachesUndefined)), Kept})
+        ->setDebugLoc(I->getDebugLoc());
+  }
   // A vector division by a zero lane is undefined behaviour too: its check
   // keeps the (unsupported) vector operation visible to the final scan.
   for (Instruction *I : VectorDivisions) {

@@ -208,6 +208,7 @@ const char *propertyName(CheckKind K) {
   case CheckKind::DivisionByZero: return "division-by-zero check";
   case CheckKind::DivisionOverflow: return "division overflow check";
   case CheckKind::OutOfBounds: return "memory access";
+  case CheckKind::ReachesUndefined: return "promise of defined behaviour";
   }
   return "property";
 }
@@ -1070,13 +1071,14 @@ const char *failureText(CheckKind K) {
   case CheckKind::DivisionByZero: return "division by zero can happen";
   case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
   case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
+  case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
   }
   return "property can fail";
 }
 
 } // namespace
 
-static void settleOutOfBounds(FunctionResult &R);
+static void settleUnmodelled(FunctionResult &R);
 
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
@@ -1091,7 +1093,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv || Opts.Symbolic
                           ? verifyPrepared(E, Opts, Total)
                           : runEngine(E, Opts, Total));
-    settleOutOfBounds(Results.back());
+    settleUnmodelled(Results.back());
   }
   return Results;
 }
@@ -1315,28 +1317,38 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
   return true;
 }
 
-/// Memory is not modelled yet: an access that may leave its object could
-/// write anything anywhere, so where one is reachable (or not ruled out)
-/// no proof of the function stands. Accesses proved in bounds are no
-/// property the user asked about and are not reported.
-static void settleOutOfBounds(FunctionResult &R) {
+/// Why the model ends where a check that endsTheModel() fails (or may fail);
+/// for the check itself (Here) without its own location.
+static std::string unmodelledReason(const CheckResult &C, bool Here) {
+  std::string At = Here ? "" : " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
+  if (C.K == CheckKind::OutOfBounds)
+    return (C.V == Verdict::False ? "may access out of bounds"
+                                  : "an out-of-bounds access was not ruled out") +
+           At + " (memory is not modelled yet)";
+  return (C.V == Verdict::False ? "may reach undefined behaviour"
+                                : "undefined behaviour was not ruled out") +
+         At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "
+              "may do anything after it)";
+}
+
+/// Where the program may leave what the model describes -- an access that
+/// may leave its object (memory is not modelled yet: it could write anything
+/// anywhere), a broken promise of defined behaviour -- no proof of the
+/// function stands. Such checks proved are no property the user asked about
+/// and are not reported.
+static void settleUnmodelled(FunctionResult &R) {
   const CheckResult *Escape = nullptr;
   for (const CheckResult &C : R.Checks)
-    if (C.K == CheckKind::OutOfBounds && C.V != Verdict::True && !Escape)
+    if (endsTheModel(C.K) && C.V != Verdict::True && !Escape)
       Escape = &C;
-  std::string Why;
-  if (Escape)
-    Why = (Escape->V == Verdict::False ? "may access out of bounds at "
-                                        : "an out-of-bounds access was not ruled out at ") +
-          (Escape->Loc.valid() ? Escape->Loc.str() : std::string("an unknown location")) +
-          " (memory is not modelled yet)";
+  std::string Why = Escape ? unmodelledReason(*Escape, false) : std::string();
   std::vector<CheckResult> Kept;
   for (CheckResult &C : R.Checks) {
-    if (C.K == CheckKind::OutOfBounds) {
+    if (endsTheModel(C.K)) {
       if (C.V == Verdict::True)
         continue;
       if (C.V == Verdict::False)
-        C.Reason = "may access out of bounds (memory is not modelled yet)";
+        C.Reason = unmodelledReason(C, true);
       C.V = Verdict::Unknown;
     } else if (C.V == Verdict::True && Escape) {
       C.V = Verdict::Unknown;
