@@ -241,29 +241,38 @@ bool isPromiseOfDefinedBehaviour(const Instruction &I) {
   return false;
 }
 
+/// Checks each promise where the program makes it (LLVM would take it as a
+/// fact). Before the builtins are lowered: abort() and friends are still the
+/// calls that explain the `unreachable` after them.
+void checkPromises(Module &M) {
+  SmallVector<Instruction *, 8> Promises;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (isPromiseOfDefinedBehaviour(I))
+        Promises.push_back(&I);
+  for (Instruction *I : Promises) {
+    IRBuilder<> B(I);
+    Value *Kept = isa<UnreachableInst>(I) ? B.getFalse() : cast<CallBase>(I)->getArgOperand(0);
+    B.CreateCall(checkFunction(M),
+                 {B.getInt32(static_cast<unsigned>(CheckKind::ReachesUndefined)), Kept})
+        ->setDebugLoc(I->getDebugLoc());
+  }
+}
+
 /// Makes the undefined behaviour PDPV cares about explicit, in program
 /// order, before any LLVM pass can move, fold or delete the operation (LLVM
 /// may sink a division past an assertion or delete an unused one, because
 /// for LLVM its trap is just undefined behaviour). Vector operations are
 /// refused by the final scan; only their divisions get a check here.
 void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
-  SmallVector<Instruction *, 32> Ops, VectorDivisions, Promises;
+  SmallVector<Instruction *, 32> Ops, VectorDivisions;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if ((isa<BinaryOperator>(I) || isa<IntrinsicInst>(I)) && I.getType()->isIntegerTy())
         Ops.push_back(&I);
       else if (I.isIntDivRem() && I.getType()->isVectorTy())
         VectorDivisions.push_back(&I);
-      else if (isPromiseOfDefinedBehaviour(I))
-        Promises.push_back(&I);
   FunctionCallee Check = checkFunction(M);
-  // The promise is checked where it is made; LLVM would take it as a fact.
-  for (Instruction *I : Promises) {
-    IRBuilder<> B(I);
-    Value *Kept = isa<UnreachableInst>(I) ? B.getFalse() : cast<CallBase>(I)->getArgOperand(0);
-    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::ReachesUndefined)), Kept})
-        ->setDebugLoc(I->getDebugLoc());
-  }
   // A vector division by a zero lane is undefined behaviour too: its check
   // keeps the (unsupported) vector operation visible to the final scan.
   for (Instruction *I : VectorDivisions) {
@@ -567,6 +576,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   // Everything that gives LLVM licence to refine the program goes before
   // the first transformation (the inliner already simplifies what it clones).
   initializeLocalsAsInputs(M);
+  checkPromises(M);
   lowerBuiltins(M);
   insertUndefinedBehaviourChecks(M, UB);
   for (Function &F : M)
