@@ -518,6 +518,10 @@ int main(int Argc, char **Argv) {
       outs() << "pdpv: note: " << Sum->UndefinedValues
              << " undefined values (over-wide shifts, undef in the IR) are free at each "
                 "use: unsat is then no proof of a bug\n";
+    if (Sum->ModelEnds)
+      outs() << "pdpv: note: " << Sum->ModelEnds
+             << " checks of undefined behaviour (divisions, out-of-bounds accesses) are in the "
+                "query: unsat is then no proof of a bug\n";
     finish(True);
   }
 

@@ -32,6 +32,11 @@ struct HornSummary {
   /// clauses leave free, each use on its own: with any, unsat is no proof
   /// of a bug (PDPV itself reports UNKNOWN for such a failing run).
   unsigned UndefinedValues = 0;
+  /// Checks whose violation is no bug but behaviour the model does not
+  /// cover (endsTheModel: divisions, out-of-bounds accesses, broken
+  /// promises); they are in the query too, so with any, unsat is no proof
+  /// of a bug either.
+  unsigned ModelEnds = 0;
 };
 
 /// Writes the clauses of every entry function of M (a clone is prepared;

@@ -60,28 +60,38 @@ enum class CheckKind : unsigned {
   Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined
 };
 
-/// Checks whose violation is no bug report of its own but leaves the
-/// program's behaviour unmodelled: the function's proofs do not stand.
-inline bool endsTheModel(CheckKind K) {
-  return K == CheckKind::OutOfBounds || K == CheckKind::ReachesUndefined;
-}
-
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
 struct UBOptions {
   bool CheckSignedOverflow = false;
   bool CheckDivision = false;
 };
 
-/// Whether a pdpv.check of kind K is a property (a violation is reported)
-/// rather than only the end of the execution (a trap) or nothing (wrapping).
+/// Checks whose violation is no bug report of its own but leaves the
+/// program's behaviour unmodelled: the function's proofs do not stand. A
+/// division by zero (or INT_MIN / -1) is one unless check-division makes it
+/// a violation: the trap is not guaranteed (even at -O0 LLVM folds `x % x`
+/// to 0 and deletes a division by a constant zero; the program goes on).
+inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
+  switch (K) {
+  case CheckKind::OutOfBounds:
+  case CheckKind::ReachesUndefined: return true;
+  case CheckKind::DivisionByZero:
+  case CheckKind::DivisionOverflow: return !UB.CheckDivision;
+  default: return false;
+  }
+}
+
+/// Whether a pdpv.check of kind K is decided (a violation is reported, or
+/// ends the model: endsTheModel) rather than nothing (an unchecked signed
+/// overflow wraps).
 inline bool isProperty(CheckKind K, const UBOptions &UB) {
   switch (K) {
   case CheckKind::Assertion:
   case CheckKind::OutOfBounds:
-  case CheckKind::ReachesUndefined: return true;
-  case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;
+  case CheckKind::ReachesUndefined:
   case CheckKind::DivisionByZero:
-  case CheckKind::DivisionOverflow: return UB.CheckDivision;
+  case CheckKind::DivisionOverflow: return true;
+  case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;
   }
   return true;
 }

@@ -79,8 +79,10 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
     z3::expr Loopy = C.bool_val(true), Fails = C.bool_val(false);
     for (unsigned Id : Loops.loops())
       Loopy = Loopy && Pred(Id, Loops.stateIn(Id, E));
-    for (const Check &Ch : E.checks())
+    for (const Check &Ch : E.checks()) {
       Fails = Fails || Ch.Violated;
+      Sum.ModelEnds += endsTheModel(Ch.K, Opts.UB);
+    }
     Out.add(universalClosure(z3::implies(Loopy && Fails, C.bool_val(false))));
     ++Sum.Clauses;
     Sum.Predicates += Preds.size();
@@ -114,6 +116,9 @@ Expected<HornSummary> writeHornClauses(const Module &M, const VerifyOptions &Opt
      << "; undefined values: " << Sum.UndefinedValues
      << (Sum.UndefinedValues ? " (free at each use: unsatisfiable is then no proof of a bug)\n"
                              : "\n")
+     << "; checks of undefined behaviour: " << Sum.ModelEnds
+     << (Sum.ModelEnds ? " (unsatisfiable may mean one of them fails: no proof of a bug)\n"
+                       : "\n")
      << "(set-logic HORN)\n"
      // Z3 would pick its Datalog engine for finite sorts, which enumerates them
      << "(set-option :fp.engine spacer)\n"

@@ -244,14 +244,12 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::Check: {
       z3::expr Ok = boolOf(operand(I, 1));
       CheckKind K = checkKindOf(*CB);
-      bool Trap = K == CheckKind::DivisionByZero || K == CheckKind::DivisionOverflow;
-      bool Checked = isProperty(K, Opts);
-      if (Checked)
+      // A violation stops the execution (like a failing assertion); an
+      // unchecked overflow just wraps.
+      if (isProperty(K, Opts)) {
         Checks.push_back({K, &I, Live && !Ok});
-      // A trap stops the execution, and so does a reported violation (like a
-      // failing assertion); an unchecked overflow just wraps.
-      if (Trap || Checked)
         Live = Live && Ok;
+      }
       return Ctx.bool_val(true);
     }
     case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)

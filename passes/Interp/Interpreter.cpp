@@ -185,10 +185,8 @@ bool Run::step(const Instruction &I) {
       if (operand(I, 1).isOne())
         return true;
       CheckKind K = checkKindOf(*CB);
-      if (isProperty(K, Opts.UB))
-        return fail(K, I);
-      // An unchecked overflow wraps; an unchecked division trap stops.
-      return K == CheckKind::SignedOverflow || end(Execution::Stopped, I);
+      // An unchecked overflow wraps.
+      return !isProperty(K, Opts.UB) || fail(K, I);
     }
     default:
       break;

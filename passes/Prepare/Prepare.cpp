@@ -259,6 +259,26 @@ void checkPromises(Module &M) {
   }
 }
 
+/// In a function with no property the user asked about (no assertion, no
+/// enabled check), the checks that only end the model (endsTheModel) have
+/// nothing to make unknown: they go, so that ordinary code compiled with the
+/// plugin is not verified for them.
+void dropChecksThatOnlyEndTheModel(Function &F, const UBOptions &UB) {
+  SmallVector<Instruction *, 16> Ends;
+  for (Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assert))
+      return;
+    else if (isMarker(I, MarkerKind::Check)) {
+      CheckKind K = checkKindOf(cast<CallBase>(I));
+      if (!endsTheModel(K, UB) && isProperty(K, UB))
+        return;
+      if (endsTheModel(K, UB))
+        Ends.push_back(&I);
+    }
+  for (Instruction *I : Ends)
+    I->eraseFromParent();
+}
+
 /// Makes the undefined behaviour PDPV cares about explicit, in program
 /// order, before any LLVM pass can move, fold or delete the operation (LLVM
 /// may sink a division past an assertion or delete an unused one, because
@@ -285,6 +305,8 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
   for (Instruction *I : Ops) {
     IRBuilder<> B(I);
     auto Emit = [&](CheckKind K, Value *Ok) {
+      if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
+        return; // a division by a constant that is neither 0 nor -1
       B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(K)), Ok})
           ->setDebugLoc(I->getDebugLoc());
     };
@@ -589,6 +611,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     insertBoundsChecks(*F);
     dropUndefinedBehaviourFlags(*F);
     SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
+    dropChecksThatOnlyEndTheModel(*F, UB);
     PreparedEntry PE{F, {}, {}};
     if (!Before.empty()) // a copy only where simplification may remove assertions
       PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);

@@ -1078,7 +1078,7 @@ const char *failureText(CheckKind K) {
 
 } // namespace
 
-static void settleUnmodelled(FunctionResult &R);
+static void settleUnmodelled(FunctionResult &R, const UBOptions &UB);
 
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
@@ -1093,7 +1093,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Results.push_back(Opts.Engine.Kind == EngineKind::Pdpv || Opts.Symbolic
                           ? verifyPrepared(E, Opts, Total)
                           : runEngine(E, Opts, Total));
-    settleUnmodelled(Results.back());
+    settleUnmodelled(Results.back(), Opts.UB);
   }
   return Results;
 }
@@ -1317,14 +1317,20 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
   return true;
 }
 
-/// Why the model ends where a check that endsTheModel() fails (or may fail);
-/// for the check itself (Here) without its own location.
-static std::string unmodelledReason(const CheckResult &C, bool Here) {
-  std::string At = Here ? "" : " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
+/// Why the model ends where a check that endsTheModel() fails (or may fail).
+static std::string unmodelledReason(const CheckResult &C) {
+  std::string At = " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
   if (C.K == CheckKind::OutOfBounds)
     return (C.V == Verdict::False ? "may access out of bounds"
                                   : "an out-of-bounds access was not ruled out") +
            At + " (memory is not modelled yet)";
+  if (C.K == CheckKind::DivisionByZero || C.K == CheckKind::DivisionOverflow)
+    return (C.V == Verdict::False ? std::string("may divide ") +
+                                        (C.K == CheckKind::DivisionByZero ? "by zero"
+                                                                         : "INT_MIN by -1")
+                                  : std::string("a division trap was not ruled out")) +
+           At + " (undefined behaviour: the compiled program need not trap, even at -O0; "
+                "check-division reports it)";
   return (C.V == Verdict::False ? "may reach undefined behaviour"
                                 : "undefined behaviour was not ruled out") +
          At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "
@@ -1333,22 +1339,22 @@ static std::string unmodelledReason(const CheckResult &C, bool Here) {
 
 /// Where the program may leave what the model describes -- an access that
 /// may leave its object (memory is not modelled yet: it could write anything
-/// anywhere), a broken promise of defined behaviour -- no proof of the
-/// function stands. Such checks proved are no property the user asked about
-/// and are not reported.
-static void settleUnmodelled(FunctionResult &R) {
+/// anywhere), a division that may trap (or not), a broken promise of defined
+/// behaviour -- no proof of the function stands. Such checks proved are no
+/// property the user asked about and are not reported.
+static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   const CheckResult *Escape = nullptr;
   for (const CheckResult &C : R.Checks)
-    if (endsTheModel(C.K) && C.V != Verdict::True && !Escape)
+    if (endsTheModel(C.K, UB) && C.V != Verdict::True && !Escape)
       Escape = &C;
-  std::string Why = Escape ? unmodelledReason(*Escape, false) : std::string();
+  std::string Why = Escape ? unmodelledReason(*Escape) : std::string();
   std::vector<CheckResult> Kept;
   for (CheckResult &C : R.Checks) {
-    if (endsTheModel(C.K)) {
+    if (endsTheModel(C.K, UB)) {
       if (C.V == Verdict::True)
         continue;
       if (C.V == Verdict::False)
-        C.Reason = unmodelledReason(C, true);
+        C.Reason = unmodelledReason(C);
       C.V = Verdict::Unknown;
     } else if (C.V == Verdict::True && Escape) {
       C.V = Verdict::Unknown;

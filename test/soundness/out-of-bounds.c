@@ -26,7 +26,7 @@ int main(void) {
   return 0;
 }
 // CHECK-DAG: out-of-bounds.c:25:3: warning: assertion unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (memory is not modelled yet) [pdpv]
-// CHECK-DAG: out-of-bounds.c:23:37: warning: memory access unknown: may access out of bounds (memory is not modelled yet) [pdpv]
+// CHECK-DAG: out-of-bounds.c:23:37: warning: memory access unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (memory is not modelled yet) [pdpv]
 // CHECK: 'main': Result: UNKNOWN
 // CLI: Result: UNKNOWN (may access out of bounds at {{.*}}out-of-bounds.c:23:37
 // VARIABLE: warning: verification result unknown: unsupported memory

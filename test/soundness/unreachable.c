@@ -27,7 +27,7 @@ int main(void) {
   return 0;
 }
 // CHECK: unreachable.c:26:3: warning: assertion unknown: may reach undefined behaviour at {{.*}}unreachable.c:24:5 (__builtin_unreachable() reached or __builtin_assume() false: the program may do anything after it) [pdpv]
-// CHECK: unreachable.c:24:5: warning: promise of defined behaviour unknown: may reach undefined behaviour (__builtin_unreachable() reached
+// CHECK: unreachable.c:24:5: warning: promise of defined behaviour unknown: may reach undefined behaviour at {{.*}}unreachable.c:24:5 (__builtin_unreachable() reached
 // CHECK: Result: UNKNOWN (may reach undefined behaviour at {{.*}}unreachable.c:24:5
 // ASSUME: unreachable.c:26:3: warning: assertion unknown: may reach undefined behaviour at {{.*}}unreachable.c:15:3
 // ASSUME: Result: UNKNOWN
