@@ -225,9 +225,11 @@ Budget slice(const Budget &B, double Share) {
 
 void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, Properties &P,
                FunctionResult &R) {
+  // Counted for the summary: the properties the user sees, not the checks
+  // that only end the model (a division proved safe is no reported verdict).
   auto Decided = [&] {
-    return count_if(P.List, [](const Properties::Property &Q) {
-      return Q.Decided && Q.R.V != Verdict::Unknown;
+    return count_if(P.List, [&](const Properties::Property &Q) {
+      return Q.Decided && Q.R.V != Verdict::Unknown && !endsTheModel(Q.R.K, O.UB);
     });
   };
   // Each property's UNKNOWN reasons so far, engine by engine, each reason
