@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
@@ -22,6 +23,9 @@ namespace pdpv {
 namespace {
 
 volatile std::sig_atomic_t StopRequested = 0;
+
+/// The child's end of the pipe on which it says that it is reporting.
+int ReportingFd = -1;
 
 void requestStop(int) { StopRequested = 1; }
 
@@ -54,14 +58,23 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   std::string Kept = keptFilesDirectory();
   if (sys::fs::createUniqueDirectory("pdpv-run", Private))
     return; // no watchdog then: the work runs in this process, as before
+  int Pipe[2];
+  if (pipe(Pipe) != 0) {
+    sys::fs::remove(Private);
+    return;
+  }
   outs().flush();
   errs().flush();
   pid_t Child = fork();
   if (Child < 0) {
     sys::fs::remove(Private);
+    close(Pipe[0]);
+    close(Pipe[1]);
     return;
   }
   if (Child == 0) {
+    close(Pipe[0]);
+    ReportingFd = Pipe[1];
     setpgid(0, 0);                  // one group with the solvers it starts
     prctl(PR_SET_PDEATHSIG, SIGKILL); // and nothing outlives the parent
     setenv("TMPDIR", Private.c_str(), 1);
@@ -69,6 +82,8 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
     return;
   }
   setpgid(Child, Child);
+  close(Pipe[1]);
+  fcntl(Pipe[0], F_SETFL, O_NONBLOCK);
   struct sigaction Stop = {};
   Stop.sa_handler = requestStop;
   sigaction(SIGINT, &Stop, nullptr);
@@ -77,11 +92,23 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
                   std::chrono::milliseconds(600);
   std::string Reason;
   int Status = 0;
+  bool Reporting = false;
   for (;;) {
     pid_t Done = waitpid(Child, &Status, WNOHANG);
     if (Done == Child)
       break;
-    if (StopRequested)
+    char Byte;
+    if (!Reporting && read(Pipe[0], &Byte, 1) == 1) {
+      Reporting = true;
+      Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(ReportingGraceSeconds);
+    }
+    if (Reporting) {
+      if (std::chrono::steady_clock::now() >= Deadline) {
+        kill(-Child, SIGKILL);
+        waitpid(Child, &Status, 0);
+        break;
+      }
+    } else if (StopRequested)
       Reason = "interrupted";
     else if (TimeoutSeconds && std::chrono::steady_clock::now() >= Deadline)
       Reason = "total time limit reached (" + std::to_string(TimeoutSeconds) + " s)";
@@ -95,6 +122,8 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   removeTree(std::string(Private));
   if (Reason.empty() && WIFEXITED(Status))
     std::_Exit(WEXITSTATUS(Status));
+  if (Reporting) // it wrote its result (or as much of it as it could)
+    std::_Exit(UnknownExit);
   if (Reason.empty() && (StopRequested || WTERMSIG(Status) == SIGINT || WTERMSIG(Status) == SIGTERM))
     Reason = "interrupted"; // the signal reached the child too (kill -INT of both)
   if (Reason.empty())
@@ -103,6 +132,13 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   outs().flush();
   errs().flush();
   std::_Exit(UnknownExit);
+}
+
+void startReporting() {
+  if (ReportingFd < 0)
+    return;
+  char Byte = 'R';
+  (void)!write(ReportingFd, &Byte, 1);
 }
 
 } // namespace pdpv

@@ -13,7 +13,9 @@
 //    "interrupted";
 //  * a child that dies of a signal is UNKNOWN "internal error: ... crashed";
 //  * the child's temporary files live in a directory of the parent's, which
-//    the parent removes whatever way the child ended.
+//    the parent removes whatever way the child ended;
+//  * once the child says it is reporting (startReporting), its result stands:
+//    the parent lets it finish writing instead of adding a second result.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_TOOLS_SUPERVISOR_H
@@ -34,6 +36,12 @@ std::string keptFilesDirectory();
 /// child, prints Unknown(reason) and exits with UnknownExit.
 void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
                     llvm::function_ref<void(const std::string &Reason)> Unknown);
+
+/// In the child, before it writes its result: from here on the time limit
+/// and interrupts no longer end it (the writing itself is bounded: after
+/// ReportingGraceSeconds it is killed, and the output is what it wrote).
+void startReporting();
+constexpr unsigned ReportingGraceSeconds = 10;
 
 } // namespace pdpv
 

@@ -534,6 +534,7 @@ int main(int Argc, char **Argv) {
     Reason = "no entry function";
   }
 
+  startReporting(); // the result stands now, whatever the time (Supervisor.h)
   if (!WitnessOut.empty())
     writeWitness(Results, V);
   if (!SarifOut.empty())
