@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Verify.h"
 #include "pdpv/BoundSearch.h"
 #include "pdpv/Engines.h"

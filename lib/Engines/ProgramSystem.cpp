@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/ProgramSystem.h"
 #include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"

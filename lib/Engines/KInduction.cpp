@@ -37,6 +37,7 @@
 #include "EngineSupport.h"
 #include "Replay.h"
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Refine.h"
 #include "pdpv/Z3Util.h"

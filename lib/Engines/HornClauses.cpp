@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"

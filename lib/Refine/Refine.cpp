@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Refine.h"
 #include "pdpv/CExpression.h"
 #include "pdpv/BoundSearch.h"

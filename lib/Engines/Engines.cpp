@@ -12,6 +12,7 @@
 
 #include "EngineSupport.h"
 
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Interpreter.h"
 #include "pdpv/Z3Util.h"
 
