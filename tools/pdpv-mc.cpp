@@ -59,7 +59,7 @@ static cl::opt<bool> NoGeneralize(
 static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"));
 static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"));
 
-enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Unknown = 20 };
+enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
 
 /// Tearing down a large Z3 context can take longer than the search itself;
 /// once the answer is out, leave without destroying anything.
@@ -116,7 +116,7 @@ int main(int Argc, char **Argv) {
     if (std::string Why = replayTrace(M->TS, R.Counterexample); !Why.empty()) {
       outs() << "unknown\n";
       errs() << "pdpv-mc: internal error: the counterexample does not replay: " << Why << "\n";
-      finish(Unknown);
+      finish(Undecided);
     }
     printBtor2Witness(outs(), *M, R.Counterexample);
     finish(Fails);
@@ -125,7 +125,7 @@ int main(int Argc, char **Argv) {
     if (std::string Why = checkInvariant(M->TS, Inv); !Why.empty()) {
       outs() << "unknown\n";
       errs() << "pdpv-mc: internal error: the invariant is " << Why << "\n";
-      finish(Unknown);
+      finish(Undecided);
     }
     outs() << "unsat\n";
     if (PrintInvariant)
@@ -134,8 +134,8 @@ int main(int Argc, char **Argv) {
   }
   case PdrResult::Unknown:
     outs() << "unknown\n";
-    errs() << "pdpv-mc: " << R.Reason << "\n";
-    finish(Unknown);
+    errs() << "pdpv-mc: " << describe(R.Why) << "\n";
+    finish(Undecided);
   }
-  finish(Unknown);
+  finish(Undecided);
 }

@@ -124,7 +124,7 @@ static cl::list<std::string> ClangArgs("clang-arg",
                                                 "--clang-arg=-DN=4 (repeatable)"),
                                        cl::cat(Category));
 
-enum ExitCode { True = 0, Usage = 1, False = 10, Unknown = 20 };
+enum ExitCode { True = 0, Usage = 1, False = 10, Undecided = 20 };
 
 /// Tearing down large Z3 contexts can take longer than the search; once the
 /// answer is out, leave.
@@ -251,8 +251,9 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
           }
         }
         C.V = Verdict::Unknown;
-        C.Reason = "the counterexample does not fail when run natively: " + Run.Detail +
-                   " (harness kept in " + std::string(File) + ")";
+        C.Why = {Unknown::NotReproduced,
+                 "the counterexample does not fail when run natively: " + Run.Detail +
+                     " (harness kept in " + std::string(File) + ")"};
         Keep = true;
         break;
       case NativeReplay::Impossible:
@@ -264,78 +265,6 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
     }
     updateVerdict(R);
   }
-}
-
-static json::Value location(const SourceLocation &L) {
-  if (!L.valid())
-    return nullptr;
-  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column}};
-}
-
-static StringRef kindName(CheckKind K) {
-  switch (K) {
-  case CheckKind::Assertion: return "assertion";
-  case CheckKind::SignedOverflow: return "signed-overflow";
-  case CheckKind::DivisionByZero: return "division-by-zero";
-  case CheckKind::DivisionOverflow: return "division-overflow";
-  case CheckKind::OutOfBounds: return "memory-access";
-  case CheckKind::ReachesUndefined: return "undefined-behaviour";
-  }
-  return "property";
-}
-
-static json::Value toJson(const std::vector<FunctionResult> &Results, Verdict V,
-                          const std::string &Reason) {
-  json::Array Functions;
-  for (const FunctionResult &R : Results) {
-    json::Array Checks, Invariants;
-    for (const CheckResult &C : R.Checks) {
-      json::Object O{{"property", kindName(C.K)},
-                     {"location", location(C.Loc)},
-                     {"verdict", verdictName(C.V)}};
-      if (C.V == Verdict::Unknown)
-        O["reason"] = C.Reason;
-      if (C.ProvedInPreparation)
-        O["proved_by"] = "preparation";
-      if (C.V == Verdict::False) {
-        json::Array Inputs;
-        for (const CheckResult::InputValue &In : C.Inputs)
-          Inputs.push_back(json::Object{{"origin", In.Origin},
-                                        {"location", location(In.Loc)},
-                                        {"value", toString(In.V, 10, !In.Unsigned)}});
-        O["inputs"] = std::move(Inputs);
-        O["path"] = json::Array(C.PathLines);
-        O["native_run"] = json::Object{{"confirmed", C.NativeConfirmed},
-                                       {C.NativeConfirmed ? "error_call" : "why_not",
-                                        C.NativeNote}};
-      }
-      Checks.push_back(std::move(O));
-    }
-    for (const LoopInvariant &L : R.Invariants) {
-      json::Array Conjuncts;
-      for (const std::string &C : L.Conjuncts)
-        Conjuncts.push_back(C);
-      Invariants.push_back(json::Object{{"location", location(L.Loc)},
-                                        {"whole_function", L.WholeFunction},
-                                        {"conjuncts", std::move(Conjuncts)}});
-    }
-    json::Object F{{"name", R.Name},
-                   {"result", verdictName(R.V)},
-                   {"checks", std::move(Checks)},
-                   {"invariants", std::move(Invariants)},
-                   {"seconds", R.Seconds},
-                   {"pdr_seconds", R.PdrSeconds}};
-    if (!R.Reason.empty())
-      F["reason"] = R.Reason;
-    if (!R.RecheckedBy.empty())
-      F["proof_recheck"] = json::Object{{"solver", R.RecheckedBy},
-                                        {"obligations", R.Obligations}};
-    Functions.push_back(std::move(F));
-  }
-  json::Object Top{{"file", InputFile}, {"result", verdictName(V)}, {"functions", std::move(Functions)}};
-  if (V == Verdict::Unknown)
-    Top["reason"] = Reason;
-  return Top;
 }
 
 /// --witness: a correctness witness for TRUE, a violation witness for the
@@ -363,74 +292,6 @@ static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) 
   }
 }
 
-/// SARIF 2.1.0: one result per property (kind fail/open/pass), a failing
-/// run's path as a code flow, its inputs and native run in the message.
-static json::Value toSarif(const std::vector<FunctionResult> &Results) {
-  auto PhysicalLocation = [](const std::string &File, unsigned Line, unsigned Column) {
-    json::Object Region{{"startLine", Line}};
-    if (Column)
-      Region["startColumn"] = Column;
-    return json::Object{{"physicalLocation",
-                         json::Object{{"artifactLocation", json::Object{{"uri", File}}},
-                                      {"region", std::move(Region)}}}};
-  };
-  json::Array Rules, Out;
-  for (CheckKind K : {CheckKind::Assertion, CheckKind::SignedOverflow, CheckKind::DivisionByZero,
-                      CheckKind::DivisionOverflow})
-    Rules.push_back(json::Object{{"id", kindName(K)},
-                                 {"shortDescription", json::Object{{"text", propertyName(K)}}}});
-  for (const FunctionResult &R : Results) {
-    for (const CheckResult &C : R.Checks) {
-      std::string Text = std::string(propertyName(C.K)) + " in '" + R.Name + "': ";
-      json::Object Res{{"ruleId", kindName(C.K)}};
-      switch (C.V) {
-      case Verdict::True:
-        Res["kind"] = "pass";
-        Res["level"] = "none";
-        Text += C.ProvedInPreparation ? "proved during preparation (LLVM's simplification "
-                                        "showed it cannot fail)"
-                                      : "proved";
-        break;
-      case Verdict::Unknown:
-        Res["kind"] = "open";
-        Res["level"] = "warning";
-        Text += "unknown: " + C.Reason;
-        break;
-      case Verdict::False:
-        Res["kind"] = "fail";
-        Res["level"] = "error";
-        Text += "can fail";
-        for (size_t K = 0; K < C.Inputs.size(); ++K)
-          Text += (K ? ", " : " with ") + C.Inputs[K].Origin + " = " +
-                  toString(C.Inputs[K].V, 10, !C.Inputs[K].Unsigned);
-        if (C.NativeConfirmed)
-          Text += "; confirmed by a native run";
-        json::Array Steps;
-        for (unsigned Line : C.PathLines)
-          Steps.push_back(json::Object{{"location", PhysicalLocation(C.Loc.File, Line, 0)}});
-        if (!Steps.empty())
-          Res["codeFlows"] = json::Array{json::Object{
-              {"threadFlows", json::Array{json::Object{{"locations", std::move(Steps)}}}}}};
-        break;
-      }
-      Res["message"] = json::Object{{"text", Text}};
-      if (C.Loc.valid())
-        Res["locations"] = json::Array{PhysicalLocation(C.Loc.File, C.Loc.Line, C.Loc.Column)};
-      Out.push_back(std::move(Res));
-    }
-  }
-  json::Object Driver{{"name", "pdpv"},
-                      {"version", PDPV_VERSION},
-                      {"rules", std::move(Rules)}};
-  return json::Object{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", json::Array{json::Object{
-                   {"tool", json::Object{{"driver", std::move(Driver)}}},
-                   {"invocations", json::Array{json::Object{{"executionSuccessful", true}}}},
-                   {"results", std::move(Out)}}}}};
-}
-
 int main(int Argc, char **Argv) {
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "pdpv " << PDPV_VERSION << " (LLVM " << LLVM_VERSION_STRING << ", "
@@ -449,7 +310,7 @@ int main(int Argc, char **Argv) {
     usageError("cannot read '" + InputFile + "': no such file");
   // From here on a watchdog process keeps the time limit, answers Ctrl-C and
   // survives crashes (Supervisor.h).
-  superviseChild(Timeout, Unknown, [](const std::string &Reason) {
+  superviseChild(Timeout, Undecided, [](const std::string &Reason) {
     if (Json)
       outs() << formatv("{0:2}", json::Value(json::Object{{"file", InputFile},
                                                           {"result", "UNKNOWN"},
@@ -527,26 +388,26 @@ int main(int Argc, char **Argv) {
 
   std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
   replayFailures(*M, Results);
-  std::string Reason;
-  Verdict V = combineVerdicts(Results, Reason);
+  Unknown Why;
+  Verdict V = combineVerdicts(Results, Why);
   if (Results.empty()) {
     V = Verdict::Unknown;
-    Reason = "no entry function";
+    Why = {Unknown::Unsupported, "no entry function"};
   }
 
   startReporting(); // the result stands now, whatever the time (Supervisor.h)
   if (!WitnessOut.empty())
     writeWitness(Results, V);
   if (!SarifOut.empty())
-    *createOutput(SarifOut) << formatv("{0:2}", toSarif(Results)) << "\n";
+    *createOutput(SarifOut) << formatv("{0:2}", resultsAsSarif(Results, PDPV_VERSION)) << "\n";
   if (Json) {
-    outs() << formatv("{0:2}", toJson(Results, V, Reason)) << "\n";
+    outs() << formatv("{0:2}", resultsAsJson(InputFile, Results, V, Why)) << "\n";
   } else {
-    reportResults(outs(), Results, Opts);
+    reportResults(outs(), Results, Opts.Quiet);
     outs() << "Result: " << verdictName(V);
     if (V == Verdict::Unknown)
-      outs() << " (" << Reason << ")";
+      outs() << " (" << describe(Why) << ")";
     outs() << "\n";
   }
-  finish(V == Verdict::True ? True : V == Verdict::False ? False : Unknown);
+  finish(V == Verdict::True ? True : V == Verdict::False ? False : Undecided);
 }

@@ -36,6 +36,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Unknown.h"
 
 #include <z3++.h>
 
@@ -53,6 +54,13 @@ namespace pdpv {
 struct EncodingError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+/// The reason an encoding failed: a construct a model cannot express, or
+/// (an "internal error: ..." message) a bug.
+inline Unknown unsupported(const EncodingError &E) {
+  llvm::StringRef What = E.what();
+  return {What.starts_with("internal error") ? Unknown::Internal : Unknown::Unsupported,
+          What.str()};
+}
 
 /// A free variable of the encoding.
 struct Input {

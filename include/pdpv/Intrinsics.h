@@ -26,6 +26,8 @@
 #ifndef PDPV_INTRINSICS_H
 #define PDPV_INTRINSICS_H
 
+#include "pdpv/Property.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Instructions.h"
 
@@ -45,56 +47,6 @@ constexpr llvm::StringLiteral NextBundle = "pdpv.next";
 /// "__VERIFIER_nondet_int()" or "initial value of global 'g'"; for an
 /// uninitialized local variable also its site number (Uninitialized.h).
 constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
-
-/// The properties PDPV checks. Assertions come from the program; the others
-/// are pdpv.check markers that preparation puts in front of the operation
-/// (before any LLVM pass could move or delete it).
-/// OutOfBounds guards a memory access that may leave its object: until memory
-/// is modelled, such an access, where reachable, makes the function's proofs
-/// unknown (LLVM would otherwise delete it as undefined behaviour).
-/// ReachesUndefined guards a __builtin_unreachable() and the condition of a
-/// __builtin_assume(): the program promises they are never reached or false;
-/// where that promise may be broken, what the machine does next is not the
-/// model's (it may run into the next function), so proofs are unknown.
-enum class CheckKind : unsigned {
-  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined
-};
-
-/// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
-struct UBOptions {
-  bool CheckSignedOverflow = false;
-  bool CheckDivision = false;
-};
-
-/// Checks whose violation is no bug report of its own but leaves the
-/// program's behaviour unmodelled: the function's proofs do not stand. A
-/// division by zero (or INT_MIN / -1) is one unless check-division makes it
-/// a violation: the trap is not guaranteed (even at -O0 LLVM folds `x % x`
-/// to 0 and deletes a division by a constant zero; the program goes on).
-inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
-  switch (K) {
-  case CheckKind::OutOfBounds:
-  case CheckKind::ReachesUndefined: return true;
-  case CheckKind::DivisionByZero:
-  case CheckKind::DivisionOverflow: return !UB.CheckDivision;
-  default: return false;
-  }
-}
-
-/// Whether a pdpv.check of kind K is decided (a violation is reported, or
-/// ends the model: endsTheModel) rather than nothing (an unchecked signed
-/// overflow wraps).
-inline bool isProperty(CheckKind K, const UBOptions &UB) {
-  switch (K) {
-  case CheckKind::Assertion:
-  case CheckKind::OutOfBounds:
-  case CheckKind::ReachesUndefined:
-  case CheckKind::DivisionByZero:
-  case CheckKind::DivisionOverflow: return true;
-  case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;
-  }
-  return true;
-}
 
 /// Classifies a call as one of the markers above.
 MarkerKind markerKind(const llvm::Instruction &I);

@@ -21,6 +21,7 @@
 
 #include "pdpv/Simulation.h"
 #include "pdpv/TransitionSystem.h"
+#include "pdpv/Unknown.h"
 
 #include <chrono>
 #include <memory>
@@ -60,7 +61,7 @@ struct PdrResult {
   std::vector<std::string> Text;   // the same conjuncts as C expressions over
                                    // the state names (integer arithmetic)
   Trace Counterexample;            // Fails
-  std::string Reason;              // Unknown
+  pdpv::Unknown Why;               // Unknown
   PdrStats Stats;
   z3::expr invariant(z3::context &C) const;
 };
@@ -96,7 +97,7 @@ private:
 /// left. A Holds whose invariant fails the re-check comes back Unknown with
 /// the reason ("<What> not re-checked: ..." when the solver could not decide,
 /// "internal error: the <What> from PDR is ..." when it is wrong). An Unknown
-/// at the deadline has no reason: the caller names its own limit.
+/// at the deadline is a time limit without seconds: the caller names its own.
 PdrResult runUntil(Pdr &E, std::chrono::steady_clock::time_point Until, const std::string &What);
 
 } // namespace pdpv

@@ -118,7 +118,7 @@ public:
 
   struct Outcome {
     enum Kind { Strengthened, Reachable, Unknown } K = Unknown;
-    std::string Reason;            // Unknown; empty: the time limit
+    pdpv::Unknown Why;             // Unknown (a time limit: the caller names it)
     std::vector<unsigned> Changed; // Strengthened: every loop whose LI_l grew
     Trace Witness;                 // Reachable: the iterations that reach Point
   };

@@ -1,16 +1,22 @@
-//===- Report.h - Diagnostics at source locations --------------*- C++ -*-===//
+//===- Report.h - Results in words ------------------------------*- C++ -*-===//
 //
+// The reporting component: every rendering of results for people and tools.
 // Verdicts are reported like compiler diagnostics, `file:line:col: warning:`,
-// so editors and build logs pick them up the same way with opt and clang.
+// so editors and build logs pick them up the same way with opt and clang;
+// JSON and SARIF for machines (ReportFormats.h); witnesses and harnesses for
+// validators and native replay (Witness.h, Harness.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_REPORT_H
 #define PDPV_REPORT_H
 
+#include "pdpv/Result.h"
 #include "pdpv/SourceLocation.h"
+#include "pdpv/Unknown.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -24,12 +30,21 @@ enum class Severity { Error, Warning, Remark, Note };
 void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
               const llvm::Twine &Message, llvm::StringRef Function = "");
 
-/// The reason given when a time limit cuts a search short.
-std::string timeLimitReason(unsigned Seconds);
-/// Is Reason one of timeLimitReason's (also "total ...")?
-bool isTimeLimitReason(llvm::StringRef Reason);
-/// The reason given when the solver's memory limit cuts a search short.
-std::string memoryLimitReason(unsigned Megabytes);
+llvm::StringRef verdictName(Verdict V);
+/// "assertion", "signed overflow check", ... (message words)
+const char *propertyName(CheckKind K);
+
+/// The results as the CLI's --json object: File, the combined verdict V and,
+/// for UNKNOWN, Why.
+llvm::json::Value resultsAsJson(llvm::StringRef File, const std::vector<FunctionResult> &Results,
+                                Verdict V, const Unknown &Why);
+/// The results as a SARIF 2.1.0 log of the tool pdpv, version Version.
+llvm::json::Value resultsAsSarif(const std::vector<FunctionResult> &Results,
+                                 llvm::StringRef Version);
+
+/// Prints the results as diagnostics; Quiet: no remarks for proofs.
+void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,
+                   bool Quiet);
 
 /// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
 std::string formatValue(const llvm::APInt &V, bool Unsigned = false);

@@ -2,6 +2,8 @@
 #ifndef PDPV_Z3UTIL_H
 #define PDPV_Z3UTIL_H
 
+#include "pdpv/Unknown.h"
+
 #include "llvm/ADT/APInt.h"
 
 #include <z3++.h>
@@ -18,9 +20,10 @@ z3::expr numeral(z3::context &C, const llvm::APInt &V);
 llvm::APInt toAPInt(const z3::expr &Numeral);
 /// The value of the bit-vector term E in model M (unconstrained parts are 0).
 llvm::APInt valueOf(const z3::model &M, const z3::expr &E);
-/// Why Z3 gave up (an unknown answer or an exception), for users: its memory
-/// limit (global parameter memory_max_size) is "memory limit reached".
-std::string solverFailure(const std::string &Why);
+/// Why Z3 (or a solver process, ProcessAnswer::Why) gave up, in its words,
+/// as a reason: its time limit, its memory limit (Z3's global parameter
+/// memory_max_size), or what it said.
+Unknown solverFailure(const std::string &Why);
 /// Once Z3 reached its memory limit in this process it may refuse to make
 /// a new context, and z3::context then crashes: call this first. Throws
 /// z3::exception("max. memory exceeded") when a context cannot be made.

@@ -62,10 +62,11 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
                                  Last * Growth * Growth) >
             B.Deadline) {
-      P.giveUp("no violation within " + std::to_string(LastK) +
-               (LastK == 1 ? " iteration" : " iterations") + " of each loop, but " + LongerLoop +
-               " can run longer, and unrolling " + std::to_string(*K) +
-               " iterations would not fit in the time limit");
+      P.giveUp({Unknown::Undecided,
+                "no violation within " + std::to_string(LastK) +
+                    (LastK == 1 ? " iteration" : " iterations") + " of each loop, but " +
+                    LongerLoop + " can run longer, and unrolling " + std::to_string(*K) +
+                    " iterations would not fit in the time limit"});
       return;
     }
     LastK = *K;
@@ -77,9 +78,10 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     Expected<Unrolling> U = unrollLoops(F, UO);
     if (!U) {
       std::string Why = toString(U.takeError());
-      P.giveUp(LongerLoop.empty() ? Why
-                                  : "no violation within " + std::to_string(*K / 2) +
-                                        " iterations of each loop, and " + Why);
+      P.giveUp({Unknown::Unsupported, LongerLoop.empty()
+                                          ? Why
+                                          : "no violation within " + std::to_string(*K / 2) +
+                                                " iterations of each loop, and " + Why});
       return;
     }
     auto Erase = make_scope_exit([&] { U->F->eraseFromParent(); });
@@ -119,11 +121,12 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       }
       SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
       if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
-        Q.R.Reason = "internal error: BMC's counterexample is not confirmed by concrete execution";
+        Q.R.Why = {Unknown::Internal,
+                   "internal error: BMC's counterexample is not confirmed by concrete execution"};
         Q.Decided = true;
       }
       if (Q.R.V == Verdict::False)
-        Q.R.Reason.clear();
+        Q.R.Why = {};
     }
     if (P.allDecided())
       return;
@@ -178,9 +181,11 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     }
     }
     if (!nextBound(*K, EO)) {
-      P.giveUp("no violation within " + std::to_string(*K) +
-               (*K == 1 ? " iteration" : " iterations") + " of each loop, but " + LongerLoop +
-               " can run longer (bound " + std::to_string(*K) + " reached)");
+      P.giveUp({Unknown::Undecided, "no violation within " + std::to_string(*K) +
+                                        (*K == 1 ? " iteration" : " iterations") +
+                                        " of each loop, but " + LongerLoop +
+                                        " can run longer (bound " + std::to_string(*K) +
+                                        " reached)"});
       return;
     }
   }

@@ -28,13 +28,13 @@ struct Properties {
   Property *find(const llvm::Instruction *At, CheckKind K);
   bool allDecided() const;
   /// The undecided ones become UNKNOWN with this reason.
-  void giveUp(const std::string &Reason);
+  void giveUp(const Unknown &Why);
 };
 
 /// The time an engine has, and what to say when it is up.
 struct Budget {
   EngineClock::time_point Deadline = EngineClock::time_point::max();
-  std::string TimeReason;
+  Unknown TimeReason;
   bool over() const { return EngineClock::now() >= Deadline; }
   /// Milliseconds left for one solver call (at least 1).
   unsigned millisLeft() const;

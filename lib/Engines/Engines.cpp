@@ -34,7 +34,7 @@ Properties::Properties(const Function &F, const UBOptions &UB) {
         K = CK;
     }
     if (K) {
-      List.push_back({&I, {*K, userLocation(I.getDebugLoc()), Verdict::Unknown, "", {}}});
+      List.push_back({&I, CheckResult(*K, userLocation(I.getDebugLoc()))});
       List.back().R.Target = exactLocation(I.getDebugLoc());
     }
   }
@@ -51,11 +51,11 @@ bool Properties::allDecided() const {
   return all_of(List, [](const Property &P) { return P.Decided; });
 }
 
-void Properties::giveUp(const std::string &Reason) {
+void Properties::giveUp(const Unknown &Why) {
   for (Property &P : List)
     if (!P.Decided) {
       P.R.V = Verdict::Unknown;
-      P.R.Reason = Reason;
+      P.R.Why = Why;
       P.Decided = true;
     }
 }
@@ -90,24 +90,25 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
   A.push_back(Goal);
   z3::check_result Res = S.check(A);
   if (Res == z3::unknown) {
-    std::string Why = S.reason_unknown();
-    P.giveUp(isTimeLimit(Why) ? B.TimeReason : solverFailure(Why));
+    Unknown Why = solverFailure(S.reason_unknown());
+    P.giveUp(Why.isTimeLimit() ? B.TimeReason : Why);
   }
   return Res;
 }
 
 namespace {
 
-/// "" when O.Recheck's solver confirms every claim (R counts them under
-/// Scope), else why the proof is not confirmed.
-std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
+/// Nothing when O.Recheck's solver confirms every claim (R counts them
+/// under Scope), else why the proof is not confirmed.
+std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
                                const std::string &Scope,
                                function_ref<void(std::vector<Obligation> &)> Claims) {
   if (O.Recheck == "none")
-    return "";
+    return std::nullopt;
   Expected<SolverProcess> Prover = findSolverProcess(O.Recheck); // validateOptions found it
   if (!Prover)
-    return "the proof was not re-checked: " + toString(Prover.takeError());
+    return Unknown(Unknown::NotConfirmed,
+                   "the proof was not re-checked: " + toString(Prover.takeError()));
   std::vector<Obligation> Cs;
   std::string Failure;
   try {
@@ -126,7 +127,7 @@ std::string recheckEngineProof(const VerifyOptions &O, const Budget &B, Function
   R.Obligations += Cs.size();
   if (!is_contained(R.RecheckScopes, Scope))
     R.RecheckScopes.push_back(Scope);
-  return "";
+  return std::nullopt;
 }
 
 } // namespace
@@ -135,14 +136,15 @@ bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, 
                     const std::set<const Properties::Property *> &Proved,
                     const std::string &Scope,
                     function_ref<void(std::vector<Obligation> &)> Claims) {
-  std::string NotConfirmed = recheckEngineProof(O, B, R, Scope, Claims);
+  std::optional<Unknown> NotConfirmed = recheckEngineProof(O, B, R, Scope, Claims);
   for (Properties::Property &Q : P.List)
     if (!Q.Decided && Proved.count(&Q)) {
-      Q.R.V = NotConfirmed.empty() ? Verdict::True : Verdict::Unknown;
-      Q.R.Reason = NotConfirmed;
+      Q.R.V = NotConfirmed ? Verdict::Unknown : Verdict::True;
+      if (NotConfirmed)
+        Q.R.Why = *NotConfirmed;
       Q.Decided = true;
     }
-  return NotConfirmed.empty();
+  return !NotConfirmed;
 }
 
 std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
@@ -168,9 +170,7 @@ Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Propert
   if (X.FirstArbitrary) {
     SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
     Failed->R.V = Verdict::Unknown;
-    Failed->R.Reason = "a failing run was found but it depends on an undefined value "
-                       "(a shift by at least the bit width, or undef in the IR)" +
-                       (L.valid() ? " at " + L.str() : std::string());
+    Failed->R.Why = undefinedValueReason(L);
     return Failed;
   }
   describeFailingRun(Failed->R, X);
@@ -193,11 +193,11 @@ Budget budgetFor(const VerifyOptions &O, EngineClock::time_point Total) {
   Budget B;
   B.Deadline = Total;
   if (O.TotalTimeoutSeconds)
-    B.TimeReason = "total " + timeLimitReason(O.TotalTimeoutSeconds);
+    B.TimeReason = Unknown::timeLimit(O.TotalTimeoutSeconds, /*Total=*/true);
   if (O.TimeoutSeconds &&
       EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds) < B.Deadline) {
     B.Deadline = EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds);
-    B.TimeReason = timeLimitReason(O.TimeoutSeconds);
+    B.TimeReason = Unknown::timeLimit(O.TimeoutSeconds);
   }
   return B;
 }
@@ -207,7 +207,7 @@ template <typename EngineFn> void guarded(Properties &P, EngineFn Engine) {
   try {
     Engine();
   } catch (const EncodingError &Ex) {
-    P.giveUp(Ex.what());
+    P.giveUp(unsupported(Ex));
   } catch (const z3::exception &Ex) {
     P.giveUp(solverFailure(Ex.msg()));
   }
@@ -235,10 +235,10 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
   };
   // Each property's UNKNOWN reasons so far, engine by engine, each reason
   // once; running out of (a share of the) time is said once at the end.
-  std::map<const Properties::Property *, std::vector<std::pair<std::string, std::string>>> Why;
+  std::map<const Properties::Property *, std::vector<std::pair<std::string, Unknown>>> Why;
   auto Note = [&](const Properties::Property &Q, const std::string &Engine) {
-    const std::string &Reason = Q.R.Reason;
-    if (Reason.empty() || isTimeLimitReason(Reason))
+    const Unknown &Reason = Q.R.Why;
+    if (Reason.empty() || Reason.isTimeLimit())
       return;
     auto &Seen = Why[&Q];
     if (none_of(Seen, [&](const auto &E) { return E.second == Reason; }))
@@ -268,9 +268,7 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
     PO.Engine.Kind = EngineKind::Pdpv;
     PO.TimeoutSeconds = 0;
     PO.TotalTimeoutSeconds = 0;
-    PO.ExportInvariants = true;
-    FunctionResult PR = verifyPrepared(E, PO, slice(B, 0.75).Deadline);
-    Known = std::move(PR.Portable);
+    FunctionResult PR = verifyPrepared(E, PO, slice(B, 0.75).Deadline, &Known);
     R.PdrSeconds += PR.PdrSeconds;
     R.Invariants = PR.Invariants;
     if (!PR.RecheckedBy.empty()) {
@@ -305,15 +303,17 @@ void portfolio(const PreparedEntry &E, const VerifyOptions &O, const Budget &B, 
       const auto &Reasons = Why[&Q];
       std::string Engines;
       for (const auto &[Engine, Reason] : Reasons)
-        Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + Reason;
+        Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
       Q.R.V = Verdict::Unknown;
-      if (B.over())
-        Q.R.Reason = B.TimeReason + (Engines.empty() ? "" : " (" + Engines + ")");
-      else if (Reasons.size() == 1) // one reason besides running out of time
-        Q.R.Reason = Reasons.front().second;
-      else
-        Q.R.Reason = "no engine of the portfolio decided it" +
-                     (Engines.empty() ? "" : " (" + Engines + ")");
+      if (B.over()) {
+        Q.R.Why = B.TimeReason;
+        Q.R.Why.Detail = Engines;
+      } else if (Reasons.size() == 1) { // one reason besides running out of time
+        Q.R.Why = Reasons.front().second;
+      } else {
+        Q.R.Why = {Unknown::Undecided, "no engine of the portfolio decided it" +
+                                           (Engines.empty() ? "" : " (" + Engines + ")")};
+      }
       Q.Decided = true;
     }
   R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +

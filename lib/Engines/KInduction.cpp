@@ -213,7 +213,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
           inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), ToUnrolled, O.UB);
       if (Properties::Property *Failed = confirmRun(F, Inputs, P, O.UB);
           Failed && Failed->R.V == Verdict::False)
-        Failed->R.Reason.clear();
+        Failed->R.Why = {};
     }
   }
   if (!Step && !U->Unwinds.empty()) {
@@ -354,8 +354,9 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
           R.Invariants.push_back(I);
     }
   }
-  P.giveUp(Failure.empty() ? "no k-induction proof with k <= " + std::to_string(LastK)
-                           : Failure);
+  P.giveUp(Failure.empty() ? Unknown(Unknown::Undecided,
+                                     "no k-induction proof with k <= " + std::to_string(LastK))
+                           : Unknown(Unknown::Unsupported, Failure));
 }
 
 } // namespace pdpv

@@ -202,27 +202,6 @@ Error validateOptions(const VerifyOptions &O) {
   return validateEngineOptions(O.Engine);
 }
 
-const char *propertyName(CheckKind K) {
-  switch (K) {
-  case CheckKind::Assertion: return "assertion";
-  case CheckKind::SignedOverflow: return "signed overflow check";
-  case CheckKind::DivisionByZero: return "division-by-zero check";
-  case CheckKind::DivisionOverflow: return "division overflow check";
-  case CheckKind::OutOfBounds: return "memory access";
-  case CheckKind::ReachesUndefined: return "promise of defined behaviour";
-  }
-  return "property";
-}
-
-StringRef verdictName(Verdict V) {
-  switch (V) {
-  case Verdict::True: return "TRUE";
-  case Verdict::False: return "FALSE";
-  case Verdict::Unknown: return "UNKNOWN";
-  }
-  llvm_unreachable("verdict");
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -358,10 +337,10 @@ void markFalse(CheckResult &CR, const Execution &X) {
 class FunctionVerifier {
 public:
   /// Total: when the time for all entry functions is up.
-  FunctionVerifier(Function &F, const VerifyOptions &Opts, Clock::time_point Total)
-      : F(F), Opts(Opts), Deadline(Total),
-        TimeReason(Opts.TotalTimeoutSeconds ? "total " + timeLimitReason(Opts.TotalTimeoutSeconds)
-                                            : "") {
+  FunctionVerifier(Function &F, const VerifyOptions &Opts, Clock::time_point Total,
+                   std::vector<PortableInvariant> *Exported)
+      : F(F), Opts(Opts), Exported(Exported), Deadline(Total),
+        TimeReason(Unknown::timeLimit(Opts.TotalTimeoutSeconds, Opts.TotalTimeoutSeconds != 0)) {
     // validateOptions() found them already
     if (Opts.Solver != "z3")
       Acyclic = cantFail(findSolverProcess(Opts.Solver));
@@ -372,7 +351,7 @@ public:
 
 private:
   void checkModel(FunctionResult &R);
-  void unknownAll(FunctionResult &R, const std::string &Why, const DebugLoc &Loc);
+  void unknownAll(FunctionResult &R, const Unknown &Why, const DebugLoc &Loc);
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
   Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
@@ -396,26 +375,26 @@ private:
 
   Function &F;
   const VerifyOptions &Opts;
+  std::vector<PortableInvariant> *Exported; // gets the loop invariants, if given
   DenseMap<const Value *, const Value *> ToPrepared, ToModel;
   unsigned NumLoops = 0;
   std::unique_ptr<LoopRefiner> Refiner;
   Clock::time_point Deadline;
   Clock::time_point Started = Clock::now();
-  std::string TimeReason; // when Deadline is reached
+  Unknown TimeReason; // when Deadline is reached (a share of the portfolio's: no seconds)
   std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
   std::optional<SolverProcess> Prover;  // re-checks proofs
   // Failures seen by the interpreter, possibly while deciding another check.
   std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
 };
 
-void FunctionVerifier::unknownAll(FunctionResult &R, const std::string &Why,
-                                  const DebugLoc &Loc) {
+void FunctionVerifier::unknownAll(FunctionResult &R, const Unknown &Why, const DebugLoc &Loc) {
   R.V = Verdict::Unknown;
-  R.Reason = Why;
+  R.Why = Why;
   R.ReasonLoc = userLocation(Loc);
   for (Instruction &I : instructions(F))
     if (isMarker(I, MarkerKind::Assert))
-      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
+      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
 }
 
 /// Counterexample generalization when abstract interpretation of the loop
@@ -542,9 +521,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
     return false;
   if (X.FirstArbitrary) {
     SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
-    CR.Reason = "a failing run was found but it depends on an undefined value "
-                "(a shift by at least the bit width, or undef in the IR)" +
-                (L.valid() ? " at " + L.str() : std::string());
+    CR.Why = undefinedValueReason(L);
     return true;
   }
   markFalse(CR, X);
@@ -565,7 +542,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     if (Deadline != Clock::time_point::max()) {
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
       if (Left.count() <= 0) {
-        CR.Reason = TimeReason;
+        CR.Why = TimeReason;
         return;
       }
       z3::params P(S.ctx());
@@ -580,7 +557,9 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       CR.V = Verdict::True;
       return;
     case z3::unknown:
-      CR.Reason = isTimeLimit(Why) ? TimeReason : solverFailure(Why);
+      CR.Why = solverFailure(Why);
+      if (CR.Why.isTimeLimit())
+        CR.Why = TimeReason;
       return;
     case z3::sat:
       break;
@@ -593,8 +572,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     if (confirms(CR, C, At, X))
       return;
     if (!Refiner) {
-      CR.Reason = "internal error: the solver's counterexample is not confirmed by concrete "
-                  "execution";
+      CR.Why = {Unknown::Internal, "internal error: the solver's counterexample is not confirmed "
+                                   "by concrete execution"};
       return;
     }
     // A second cheap try: the same failure with small inputs, smallest
@@ -689,7 +668,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       }
       switch (O.K) {
       case LoopRefiner::Outcome::Unknown:
-        CR.Reason = O.Reason.empty() ? TimeReason : O.Reason;
+        CR.Why = O.Why.isTimeLimit() ? TimeReason : O.Why;
         return;
       case LoopRefiner::Outcome::Strengthened:
         for (unsigned L : O.Changed)
@@ -707,8 +686,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       continue;
     }
     if (OnPath.empty()) {
-      CR.Reason = "internal error: the solver's counterexample passes no loop and is not "
-                  "confirmed by concrete execution";
+      CR.Why = {Unknown::Internal, "internal error: the solver's counterexample passes no loop "
+                                   "and is not confirmed by concrete execution"};
       return;
     }
     // Every loop gets where the counterexample says: run the program with
@@ -727,7 +706,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       Exact = true;
       continue;
     }
-    CR.Reason = Y.Result == Execution::StepLimit
+    CR.Why.C = Unknown::NotReproduced;
+    CR.Why.Detail = Y.Result == Execution::StepLimit
                     ? "the counterexample could not be replayed within the step limit"
                 : Y.Result == Execution::Revisited
                     ? "PDR reached the loop states of a counterexample, but on the inputs "
@@ -774,7 +754,7 @@ FunctionResult FunctionVerifier::run(const PreparedEntry &E) {
 void FunctionVerifier::checkModel(FunctionResult &R) {
   if (Opts.TimeoutSeconds && Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds) < Deadline) {
     Deadline = Clock::now() + std::chrono::seconds(Opts.TimeoutSeconds);
-    TimeReason = timeLimitReason(Opts.TimeoutSeconds);
+    TimeReason = Unknown::timeLimit(Opts.TimeoutSeconds);
   }
   if (Opts.Symbolic) {
     checkSymbolic(R);
@@ -786,7 +766,8 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
   std::string Broken;
   Function *Model = buildAcyclicModel(F, VMap, NumLoops, Broken);
   if (!Model) {
-    unknownAll(R, "internal error: the acyclic model is invalid: " + Broken, DebugLoc());
+    unknownAll(R, {Unknown::Internal, "internal error: the acyclic model is invalid: " + Broken},
+               DebugLoc());
     return;
   }
   auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
@@ -819,7 +800,7 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
     size_t FirstCheck = R.Checks.size();
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
-      CheckResult CR{C.K, userLocation(At->getDebugLoc()), Verdict::Unknown, "", {}};
+      CheckResult CR(C.K, userLocation(At->getDebugLoc()));
       CR.Target = exactLocation(At->getDebugLoc());
       decide(CR, C, S, E, At);
       R.Checks.push_back(std::move(CR));
@@ -836,15 +817,15 @@ void FunctionVerifier::checkModel(FunctionResult &R) {
             L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
           R.Invariants.push_back(std::move(L));
         }
-    if (Refiner && Opts.ExportInvariants) {
+    if (Refiner && Exported) {
       DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
       OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
       for (unsigned Id : Refiner->loops())
         if (std::optional<PortableInvariant> P = Refiner->exportInvariant(Id, Origin))
-          R.Portable.push_back(std::move(*P));
+          Exported->push_back(std::move(*P));
     }
   } catch (const EncodingError &Ex) {
-    unknownAll(R, Ex.what(), DebugLoc());
+    unknownAll(R, unsupported(Ex), DebugLoc());
   } catch (const z3::exception &Ex) {
     unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
   }
@@ -907,8 +888,14 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
                                        Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
     if (A.Answer == z3::sat)
       return O.What + " does not hold";
-    if (A.Answer == z3::unknown)
-      return O.What + " was not decided (" + (isTimeLimit(A.Why) ? "time limit" : A.Why) + ")";
+    if (A.Answer == z3::unknown) {
+      Unknown Why = solverFailure(A.Why);
+      return O.What + " was not decided (" +
+             (Why.isTimeLimit()                    ? std::string("time limit")
+              : Why.C == Unknown::SolverGaveUp ? A.Why
+                                                   : describe(Why)) +
+             ")";
+    }
   }
   return "";
 }
@@ -959,7 +946,7 @@ void FunctionVerifier::recheckProof(FunctionResult &R, Encoder &E, size_t FirstC
   }
   for (CheckResult *C : Proved) {
     C->V = Verdict::Unknown;
-    C->Reason = notConfirmedBy(*Prover, Failure);
+    C->Why = notConfirmedBy(*Prover, Failure);
   }
 }
 
@@ -1022,7 +1009,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
     z3::context Ctx;
     std::unique_ptr<ProgramSystem> PS = encodeProgram(Ctx, F, Opts.UB);
     if (!PS->Unsupported.empty()) {
-      unknownAll(R, "unsupported " + PS->Unsupported, DebugLoc());
+      unknownAll(R, {Unknown::Unsupported, "unsupported " + PS->Unsupported}, DebugLoc());
       return;
     }
     Pdr Engine(PS->TS, Opts.Refine.Engine);
@@ -1031,7 +1018,7 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
     if (const DISubprogram *SP = F.getSubprogram()) // the function's line
       Proof.Loc = {SP->getFilename().str(), SP->getLine(), 0};
     for (const Check &C : PS->Checks) {
-      CheckResult CR{C.K, userLocation(C.At->getDebugLoc()), Verdict::Unknown, "", {}};
+      CheckResult CR(C.K, userLocation(C.At->getDebugLoc()));
       CR.Target = exactLocation(C.At->getDebugLoc());
       if (auto It = Confirmed.find({C.At, C.K}); It != Confirmed.end()) {
         markFalse(CR, It->second);
@@ -1048,10 +1035,10 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
           std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
           Execution X = replay(*Inputs, InterpretOptions().MaxSteps);
           if (!confirms(CR, C, C.At, X))
-            CR.Reason = "internal error: PDR's counterexample is not confirmed by concrete "
-                        "execution";
+            CR.Why = {Unknown::Internal, "internal error: PDR's counterexample is not confirmed "
+                                         "by concrete execution"};
         } else {
-          CR.Reason = Res.Reason.empty() ? TimeReason : Res.Reason;
+          CR.Why = Res.Why.isTimeLimit() ? TimeReason : Res.Why;
         }
       }
       R.Checks.push_back(std::move(CR));
@@ -1059,22 +1046,10 @@ void FunctionVerifier::checkSymbolic(FunctionResult &R) {
     if (!Proof.Conjuncts.empty())
       R.Invariants.push_back(std::move(Proof));
   } catch (const EncodingError &Ex) {
-    unknownAll(R, Ex.what(), DebugLoc());
+    unknownAll(R, unsupported(Ex), DebugLoc());
   } catch (const z3::exception &Ex) {
     unknownAll(R, solverFailure(Ex.msg()), DebugLoc());
   }
-}
-
-const char *failureText(CheckKind K) {
-  switch (K) {
-  case CheckKind::Assertion: return "assertion can fail";
-  case CheckKind::SignedOverflow: return "signed integer overflow can happen";
-  case CheckKind::DivisionByZero: return "division by zero can happen";
-  case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
-  case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
-  case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
-  }
-  return "property can fail";
 }
 
 } // namespace
@@ -1097,101 +1072,6 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     settleUnmodelled(Results.back(), Opts.UB);
   }
   return Results;
-}
-
-/// "lines 3, 4, 7, 8, 7, 8, 9"; a long path keeps its start and its end.
-static std::string describePath(const std::vector<unsigned> &Lines) {
-  constexpr size_t Head = 24, Tail = 8;
-  std::string S = "lines ";
-  for (size_t K = 0; K < Lines.size(); ++K) {
-    if (Lines.size() > Head + Tail && K == Head) {
-      S += "... (" + std::to_string(Lines.size() - Head - Tail) + " more), ";
-      K = Lines.size() - Tail;
-    }
-    S += std::to_string(Lines[K]) + (K + 1 < Lines.size() ? ", " : "");
-  }
-  return S;
-}
-
-void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results,
-                   const VerifyOptions &Opts) {
-  for (const FunctionResult &R : Results) {
-    // A function without properties has nothing to report: ordinary code
-    // compiled with the plugin stays quiet.
-    if (R.Checks.empty())
-      continue;
-    bool FunctionLevel = R.V == Verdict::Unknown && R.ReasonLoc.valid();
-    if (FunctionLevel)
-      diagnose(OS, R.ReasonLoc, Severity::Warning,
-               "verification result unknown: " + R.Reason, R.Name);
-    unsigned Failed = 0, Proved = 0, Unknown = 0;
-    for (const CheckResult &C : R.Checks) {
-      switch (C.V) {
-      case Verdict::True:
-        ++Proved;
-        if (!Opts.Quiet)
-          diagnose(OS, C.Loc, Severity::Remark,
-                   Twine(propertyName(C.K)) +
-                       (C.ProvedInPreparation ? " proved during preparation (LLVM's "
-                                                "simplification showed it cannot fail)"
-                                              : " proved"),
-                   R.Name);
-        break;
-      case Verdict::False:
-        ++Failed;
-        diagnose(OS, C.Loc, Severity::Warning, failureText(C.K), R.Name);
-        if (C.Inputs.empty())
-          diagnose(OS, C.Loc, Severity::Note, "it fails on every execution that gets here");
-        for (size_t K = 0; K < C.Inputs.size(); ++K) {
-          const auto &In = C.Inputs[K];
-          diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
-                   "input " + Twine(K + 1) + ": " + In.Origin + " = " +
-                       formatValue(In.V, In.Unsigned));
-        }
-        if (!C.PathLines.empty())
-          diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
-        if (C.NativeConfirmed)
-          diagnose(OS, C.Loc, Severity::Note,
-                   Twine("confirmed by a native run (clang-19 -O0 -fwrapv): ") +
-                       (C.K == CheckKind::Assertion ? "the error call "
-                        : C.K == CheckKind::SignedOverflow ? "the overflow "
-                                                           : "the division trap ") +
-                       (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote));
-        else if (!C.NativeNote.empty())
-          diagnose(OS, C.Loc, Severity::Note, "not replayed natively: " + C.NativeNote);
-        break;
-      case Verdict::Unknown:
-        ++Unknown;
-        if (!FunctionLevel)
-          diagnose(OS, C.Loc, Severity::Warning,
-                   Twine(propertyName(C.K)) + " unknown: " + C.Reason, R.Name);
-        break;
-      }
-    }
-    if (!Opts.Quiet)
-      for (const LoopInvariant &L : R.Invariants) {
-        std::string Text;
-        for (const std::string &C : L.Conjuncts)
-          Text += (Text.empty() ? "" : " && ") + C;
-        diagnose(OS, L.Loc, Severity::Remark,
-                 (L.WholeFunction ? "invariant of the function (pc: its blocks in layout order): "
-                                  : "loop invariant: ") +
-                     Text,
-                 R.Name);
-      }
-    if (!R.RecheckedBy.empty())
-      diagnose(OS, {}, Severity::Note,
-               "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
-                   Twine(R.Obligations) + " obligations (" +
-                   llvm::join(R.RecheckScopes, "; ") + ")",
-               R.Name);
-    for (const std::string &Note : R.EngineNotes)
-      diagnose(OS, {}, Severity::Remark, Note, R.Name);
-    std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
-                          std::to_string(Proved) + " proved, " + std::to_string(Failed) +
-                          " failing, " + std::to_string(Unknown) + " unknown)";
-    diagnose(OS, {}, Severity::Remark, Summary);
-  }
 }
 
 namespace {
@@ -1233,13 +1113,14 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
            << CRC.RetCode << "); no verdicts for this file [pdpv]\n";
     return PreservedAnalyses::all();
   }
-  reportResults(errs(), Results, Opts);
+  reportResults(errs(), Results, Opts.Quiet);
   return PreservedAnalyses::all();
 }
 
 FunctionResult verifyPrepared(const PreparedEntry &E, const VerifyOptions &Opts,
-                              std::chrono::steady_clock::time_point Total) {
-  return FunctionVerifier(*E.F, Opts, Total).run(E);
+                              std::chrono::steady_clock::time_point Total,
+                              std::vector<PortableInvariant> *Exported) {
+  return FunctionVerifier(*E.F, Opts, Total, Exported).run(E);
 }
 
 /// The assertions LLVM's simplification removed, decided again by the
@@ -1287,17 +1168,19 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
   for (CheckResult *C : Removed) {
     C->V = Verdict::Unknown;
     C->ProvedInPreparation = false;
-    C->Reason = notConfirmedBy(*Prover, Failure);
+    C->Why = notConfirmedBy(*Prover, Failure);
   }
 }
 
 bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &Opts,
                         std::chrono::steady_clock::time_point Deadline) {
-  std::string Why = E.Problems.empty() ? "" : "unsupported " + E.Problems.front().What;
+  Unknown Why;
+  if (!E.Problems.empty())
+    Why = {Unknown::Unsupported, "unsupported " + E.Problems.front().What};
   size_t First = R.Checks.size();
   for (const DebugLoc &DL : E.RemovedAssertions) {
-    CheckResult C{CheckKind::Assertion, userLocation(DL),
-                  Why.empty() ? Verdict::True : Verdict::Unknown, Why, {}};
+    CheckResult C(CheckKind::Assertion, userLocation(DL),
+                  Why.empty() ? Verdict::True : Verdict::Unknown, Why);
     C.ProvedInPreparation = Why.empty();
     R.Checks.push_back(std::move(C));
   }
@@ -1310,16 +1193,16 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
     return false;
   }
   R.V = Verdict::Unknown;
-  R.Reason = Why;
+  R.Why = Why;
   R.ReasonLoc = userLocation(E.Problems.front().Loc);
   for (Instruction &I : instructions(*E.F))
     if (isMarker(I, MarkerKind::Assert))
-      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why, {}});
+      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
   return true;
 }
 
 /// Why the model ends where a check that endsTheModel() fails (or may fail).
-static std::string unmodelledReason(const CheckResult &C) {
+static std::string unmodelledText(const CheckResult &C) {
   std::string At = " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
   if (C.K == CheckKind::OutOfBounds)
     return (C.V == Verdict::False ? "may access out of bounds"
@@ -1338,6 +1221,10 @@ static std::string unmodelledReason(const CheckResult &C) {
               "may do anything after it)";
 }
 
+static Unknown unmodelledReason(const CheckResult &C) {
+  return {Unknown::UndefinedBehaviour, unmodelledText(C)};
+}
+
 /// Where the program may leave what the model describes -- an access that
 /// may leave its object (memory is not modelled yet: it could write anything
 /// anywhere), a division that may trap (or not), a broken promise of defined
@@ -1348,18 +1235,18 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   for (const CheckResult &C : R.Checks)
     if (endsTheModel(C.K, UB) && C.V != Verdict::True && !Escape)
       Escape = &C;
-  std::string Why = Escape ? unmodelledReason(*Escape) : std::string();
+  Unknown Why = Escape ? unmodelledReason(*Escape) : Unknown();
   std::vector<CheckResult> Kept;
   for (CheckResult &C : R.Checks) {
     if (endsTheModel(C.K, UB)) {
       if (C.V == Verdict::True)
         continue;
       if (C.V == Verdict::False)
-        C.Reason = unmodelledReason(C);
+        C.Why = unmodelledReason(C);
       C.V = Verdict::Unknown;
     } else if (C.V == Verdict::True && Escape) {
       C.V = Verdict::Unknown;
-      C.Reason = Why;
+      C.Why = Why;
     }
     Kept.push_back(std::move(C));
   }

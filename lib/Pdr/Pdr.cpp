@@ -8,7 +8,6 @@
 
 #include "pdpv/Pdr.h"
 #include "pdpv/BoundSearch.h"
-#include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -849,7 +848,7 @@ struct Pdr::Impl {
       R.S = PdrResult::Unknown;
     } catch (const z3::exception &E) {
       R.S = PdrResult::Unknown;
-      R.Reason = solverFailure(E.msg());
+      R.Why = solverFailure(E.msg());
     }
     if (Watchdog.joinable()) {
       {
@@ -859,8 +858,8 @@ struct Pdr::Impl {
       Done.notify_one();
       Watchdog.join();
     }
-    if (R.S == PdrResult::Unknown && (Interrupted || Clock::now() >= Deadline || R.Reason.empty()))
-      R.Reason = timeLimitReason(Opts.TimeoutSeconds);
+    if (R.S == PdrResult::Unknown && (Interrupted || Clock::now() >= Deadline || R.Why.empty()))
+      R.Why = Unknown::timeLimit(Opts.TimeoutSeconds);
     Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
     R.Stats = Stats;
     return R;
@@ -975,17 +974,24 @@ void Pdr::assume(const z3::expr &Inv) { P->assume(Inv); }
 void Pdr::setTimeLimit(unsigned Seconds) { P->Opts.TimeoutSeconds = Seconds; }
 const TransitionSystem &Pdr::system() const { return P->Sys; }
 
+/// Unknown, at a time limit the caller names.
+static PdrResult timeLimited() {
+  PdrResult R;
+  R.Why = Unknown::timeLimit(0);
+  return R;
+}
+
 PdrResult runUntil(Pdr &E, std::chrono::steady_clock::time_point Until, const std::string &What) {
   using Clock = std::chrono::steady_clock;
   bool Limited = Until != Clock::time_point::max();
   auto Left = [&] { return std::chrono::duration_cast<std::chrono::milliseconds>(Until - Clock::now()); };
   if (Limited && Left().count() < 1000)
-    return {}; // Unknown, no reason: the time limit
+    return timeLimited(); // Unknown at the time limit
   E.setTimeLimit(Limited ? static_cast<unsigned>(Left().count() / 1000) : 0);
   PdrResult R = E.run();
   if (R.S == PdrResult::Unknown) {
     if (Limited && Left().count() <= 1000)
-      R.Reason.clear(); // the time limit
+      R.Why = Unknown::timeLimit(0);
     return R;
   }
   if (R.S == PdrResult::Fails)
@@ -997,10 +1003,10 @@ PdrResult runUntil(Pdr &E, std::chrono::steady_clock::time_point Until, const st
   if (Why.empty())
     return R;
   R.S = PdrResult::Unknown;
-  R.Reason.clear();
-  // Undecided at the time limit: no reason, the caller names the limit.
+  R.Why = Unknown::timeLimit(0); // undecided at the time limit: the caller names it
   if (!Undecided || Clock::now() < Until)
-    R.Reason = Undecided ? What + " " + Why : "internal error: the " + What + " from PDR is " + Why;
+    R.Why = Undecided ? Unknown(Unknown::NotConfirmed, What + " " + Why)
+                      : Unknown(Unknown::Internal, "internal error: the " + What + " from PDR is " + Why);
   return R;
 }
 

@@ -132,9 +132,8 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
   if (!Fails)
     return "";
   if (!Unknown.empty())
-    return "not re-checked: " + (isTimeLimit(Unknown)
-                                     ? std::string("time limit reached")
-                                     : solverFailure(Unknown));
+    return "not re-checked: " + (isTimeLimit(Unknown) ? std::string("time limit reached")
+                                                      : describe(solverFailure(Unknown)));
   return Fails;
 }
 

@@ -930,7 +930,7 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
   Outcome O;
   Loop &L = *Loops.at(Id);
   if (!L.Unsupported.empty()) {
-    O.Reason = "unsupported " + L.Unsupported;
+    O.Why = {Unknown::Unsupported, "unsupported " + L.Unsupported};
     return O;
   }
   z3::expr Bad = badRegion(L, Point, Region);
@@ -945,7 +945,7 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     PdrResult R = runUntil(*L.Engine, Until, "loop invariant");
     PdrSeconds += R.Stats.Seconds;
     if (R.S == PdrResult::Unknown) {
-      O.Reason = R.Reason; // empty at the time limit
+      O.Why = R.Why;
       return O;
     }
     if (R.S == PdrResult::Holds) {

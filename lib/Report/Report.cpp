@@ -1,4 +1,4 @@
-//===- Report.cpp - Diagnostics at source locations -----------------------===//
+//===- Report.cpp - Diagnostics at source locations, reasons in words -----===//
 
 #include "pdpv/Report.h"
 
@@ -26,19 +26,6 @@ void diagnose(raw_ostream &OS, const SourceLocation &Loc, Severity S, const Twin
   if (S != Severity::Note)
     OS << " [pdpv]";
   OS << "\n";
-}
-
-std::string timeLimitReason(unsigned Seconds) {
-  return "time limit reached (" + std::to_string(Seconds) + " s)";
-}
-
-bool isTimeLimitReason(StringRef Reason) {
-  Reason.consume_front("total ");
-  return Reason.starts_with("time limit reached (");
-}
-
-std::string memoryLimitReason(unsigned Megabytes) {
-  return "memory limit reached (" + std::to_string(Megabytes) + " MB)";
 }
 
 std::string formatValue(const APInt &V, bool Unsigned) {

@@ -1,7 +1,6 @@
 //===- SmtProcess.cpp - Bit-vector queries for a solver process -----------===//
 
 #include "pdpv/SmtProcess.h"
-#include "pdpv/Report.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -263,7 +262,7 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
        Spent.count() >= TimeoutMs * 9 / 10))
     A.Why = "timeout"; // as Z3 says it (isTimeLimit)
   else if (Said.contains("memory") || Said.contains("bad_alloc"))
-    A.Why = memoryLimitReason(MemoryMB);
+    A.Why = "out of memory (" + std::to_string(MemoryMB) + " MB)"; // solverFailure reads it
   else if (First == "unknown")
     A.Why = S.Name + " answered unknown";
   else

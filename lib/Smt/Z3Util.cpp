@@ -1,7 +1,6 @@
 //===- Z3Util.cpp - Bit-vector values between APInt and Z3 ----------------===//
 
 #include "pdpv/Z3Util.h"
-#include "pdpv/Report.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -26,13 +25,15 @@ APInt valueOf(const z3::model &M, const z3::expr &E) {
 
 bool isTimeLimit(const std::string &Why) { return Why == "timeout" || Why == "canceled"; }
 
-std::string solverFailure(const std::string &Why) {
+Unknown solverFailure(const std::string &Why) {
+  if (isTimeLimit(Why))
+    return Unknown::timeLimit(0); // the caller knows which limit
   if (Why.find("memory") == std::string::npos)
-    return "solver gave up: " + Why;
+    return {Unknown::SolverGaveUp, Why};
   Z3_string Limit = nullptr;
   if (!Z3_global_param_get("memory_max_size", &Limit) || !Limit)
-    return memoryLimitReason(0);
-  return memoryLimitReason(static_cast<unsigned>(std::atoi(Limit)));
+    return Unknown::memoryLimit(0);
+  return Unknown::memoryLimit(static_cast<unsigned>(std::atoi(Limit)));
 }
 
 void requireNewContext() {

@@ -1,0 +1,104 @@
+//===- Result.h - Verdicts and what backs them ------------------*- C++ -*-===//
+//
+// What verification returns, per property and per entry function: TRUE with
+// the loop invariants that prove it, FALSE with the inputs of a failing run,
+// UNKNOWN with the reason (Unknown.h). Plain data: the engines fill it in,
+// the reporting component (Report.h) renders it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_RESULT_H
+#define PDPV_RESULT_H
+
+#include "pdpv/Property.h"
+#include "pdpv/SourceLocation.h"
+#include "pdpv/Unknown.h"
+
+#include "llvm/ADT/APInt.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+enum class Verdict { True, False, Unknown };
+
+struct CheckResult {
+  CheckKind K = CheckKind::Assertion;
+  SourceLocation Loc;
+  Verdict V = Verdict::Unknown;
+  Unknown Why; // for Unknown
+  struct InputValue {
+    std::string Origin; // e.g. "__VERIFIER_nondet_int()" or "parameter 'n'"
+    SourceLocation Loc;
+    llvm::APInt V;
+    bool Unsigned = false; // how the program reads it (from the builtin's name)
+    std::optional<unsigned> Site; // an uninitialized local's site (Uninitialized.h)
+  };
+  std::vector<InputValue> Inputs; // for False, in call order
+  std::vector<unsigned> PathLines; // for False: source lines the failing run passed
+  // For False: the native replay of the failing run (Harness.h).
+  bool NativeConfirmed = false;
+  std::string NativeNote; // the error call's location, or why there was no native run
+  SourceLocation Target;  // exactly where it fails, inside inlined helpers too (witnesses)
+  // For True: LLVM's simplification removed the assertion during preparation
+  // (its condition folded to true, or it is unreachable); no engine saw it.
+  bool ProvedInPreparation = false;
+
+  CheckResult() = default;
+  CheckResult(CheckKind K, SourceLocation Loc, Verdict V = Verdict::Unknown, Unknown Why = {})
+      : K(K), Loc(std::move(Loc)), V(V), Why(std::move(Why)) {}
+};
+
+/// A loop invariant PDPV found (thesis §4.3.3): conjuncts over the source
+/// variables at the loop head, x_0 being x's value when the loop was entered.
+struct LoopInvariant {
+  SourceLocation Loc;
+  std::vector<std::string> Conjuncts;
+  // For witnesses: the conjuncts C can state at the loop head (no x_0; may
+  // be weaker than Conjuncts, see LoopRefiner::cInvariant).
+  std::vector<std::string> CConjuncts = {};
+  // The symbolic encoding's one invariant over the whole function's state,
+  // its program counter 'pc' included (located at the function's start).
+  bool WholeFunction = false;
+};
+
+struct FunctionResult {
+  std::string Name;
+  std::vector<LoopInvariant> Invariants;
+  Verdict V = Verdict::Unknown;
+  Unknown Why;              // why the whole function is unknown (unsupported ...)
+  SourceLocation ReasonLoc; // where, if it is one place
+  std::vector<CheckResult> Checks;
+  double Seconds = 0;    // wall time spent on the function
+  double PdrSeconds = 0; // of which in PDR's search (benchmarks: thesis Table 4.1)
+  // The proof of the TRUE checks, re-checked in a separate process by this
+  // solver (empty: not re-checked), and how many obligations it decided.
+  std::string RecheckedBy;
+  unsigned Obligations = 0;
+  std::vector<std::string> RecheckScopes; // what the obligations were, per engine
+  std::vector<std::string> EngineNotes; // how BMC, k-induction, the portfolio decided
+};
+
+/// The verdict of several (checks of a function, functions of a file):
+/// FALSE if one is FALSE, else UNKNOWN if one is, else TRUE. Why, if still
+/// empty, gets the first unknown one's reason.
+template <typename Results> Verdict combineVerdicts(const Results &Rs, Unknown &Why) {
+  Verdict V = Verdict::True;
+  for (const auto &R : Rs) {
+    if (R.V == Verdict::False)
+      V = Verdict::False;
+    else if (R.V == Verdict::Unknown && V == Verdict::True)
+      V = Verdict::Unknown;
+    if (R.V == Verdict::Unknown && Why.empty())
+      Why = R.Why;
+  }
+  return V;
+}
+
+/// R.V (and R.Why, if it has none of its own) from its checks.
+inline void updateVerdict(FunctionResult &R) { R.V = combineVerdicts(R.Checks, R.Why); }
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,144 @@
+//===- Diagnostics.cpp - Results as compiler diagnostics ------------------===//
+//
+// The plugin and the CLI print the same lines: a warning per failing or
+// undecided property, notes with the failing run's inputs and path, remarks
+// for proofs and invariants, and a summary per function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+const char *propertyName(CheckKind K) {
+  switch (K) {
+  case CheckKind::Assertion: return "assertion";
+  case CheckKind::SignedOverflow: return "signed overflow check";
+  case CheckKind::DivisionByZero: return "division-by-zero check";
+  case CheckKind::DivisionOverflow: return "division overflow check";
+  case CheckKind::OutOfBounds: return "memory access";
+  case CheckKind::ReachesUndefined: return "promise of defined behaviour";
+  }
+  return "property";
+}
+
+StringRef verdictName(Verdict V) {
+  switch (V) {
+  case Verdict::True: return "TRUE";
+  case Verdict::False: return "FALSE";
+  case Verdict::Unknown: return "UNKNOWN";
+  }
+  llvm_unreachable("verdict");
+}
+
+static const char *failureText(CheckKind K) {
+  switch (K) {
+  case CheckKind::Assertion: return "assertion can fail";
+  case CheckKind::SignedOverflow: return "signed integer overflow can happen";
+  case CheckKind::DivisionByZero: return "division by zero can happen";
+  case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
+  case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
+  case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
+  }
+  return "property can fail";
+}
+
+/// "lines 3, 4, 7, 8, 7, 8, 9"; a long path keeps its start and its end.
+static std::string describePath(const std::vector<unsigned> &Lines) {
+  constexpr size_t Head = 24, Tail = 8;
+  std::string S = "lines ";
+  for (size_t K = 0; K < Lines.size(); ++K) {
+    if (Lines.size() > Head + Tail && K == Head) {
+      S += "... (" + std::to_string(Lines.size() - Head - Tail) + " more), ";
+      K = Lines.size() - Tail;
+    }
+    S += std::to_string(Lines[K]) + (K + 1 < Lines.size() ? ", " : "");
+  }
+  return S;
+}
+
+void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, bool Quiet) {
+  for (const FunctionResult &R : Results) {
+    // A function without properties has nothing to report: ordinary code
+    // compiled with the plugin stays quiet.
+    if (R.Checks.empty())
+      continue;
+    bool FunctionLevel = R.V == Verdict::Unknown && R.ReasonLoc.valid();
+    if (FunctionLevel)
+      diagnose(OS, R.ReasonLoc, Severity::Warning,
+               "verification result unknown: " + describe(R.Why), R.Name);
+    unsigned Failed = 0, Proved = 0, Unknown = 0;
+    for (const CheckResult &C : R.Checks) {
+      switch (C.V) {
+      case Verdict::True:
+        ++Proved;
+        if (!Quiet)
+          diagnose(OS, C.Loc, Severity::Remark,
+                   Twine(propertyName(C.K)) +
+                       (C.ProvedInPreparation ? " proved during preparation (LLVM's "
+                                                "simplification showed it cannot fail)"
+                                              : " proved"),
+                   R.Name);
+        break;
+      case Verdict::False:
+        ++Failed;
+        diagnose(OS, C.Loc, Severity::Warning, failureText(C.K), R.Name);
+        if (C.Inputs.empty())
+          diagnose(OS, C.Loc, Severity::Note, "it fails on every execution that gets here");
+        for (size_t K = 0; K < C.Inputs.size(); ++K) {
+          const auto &In = C.Inputs[K];
+          diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
+                   "input " + Twine(K + 1) + ": " + In.Origin + " = " +
+                       formatValue(In.V, In.Unsigned));
+        }
+        if (!C.PathLines.empty())
+          diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
+        if (C.NativeConfirmed)
+          diagnose(OS, C.Loc, Severity::Note,
+                   Twine("confirmed by a native run (clang-19 -O0 -fwrapv): ") +
+                       (C.K == CheckKind::Assertion ? "the error call "
+                        : C.K == CheckKind::SignedOverflow ? "the overflow "
+                                                           : "the division trap ") +
+                       (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote));
+        else if (!C.NativeNote.empty())
+          diagnose(OS, C.Loc, Severity::Note, "not replayed natively: " + C.NativeNote);
+        break;
+      case Verdict::Unknown:
+        ++Unknown;
+        if (!FunctionLevel)
+          diagnose(OS, C.Loc, Severity::Warning,
+                   Twine(propertyName(C.K)) + " unknown: " + describe(C.Why), R.Name);
+        break;
+      }
+    }
+    if (!Quiet)
+      for (const LoopInvariant &L : R.Invariants) {
+        std::string Text;
+        for (const std::string &C : L.Conjuncts)
+          Text += (Text.empty() ? "" : " && ") + C;
+        diagnose(OS, L.Loc, Severity::Remark,
+                 (L.WholeFunction ? "invariant of the function (pc: its blocks in layout order): "
+                                  : "loop invariant: ") +
+                     Text,
+                 R.Name);
+      }
+    if (!R.RecheckedBy.empty())
+      diagnose(OS, {}, Severity::Note,
+               "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
+                   Twine(R.Obligations) + " obligations (" +
+                   llvm::join(R.RecheckScopes, "; ") + ")",
+               R.Name);
+    for (const std::string &Note : R.EngineNotes)
+      diagnose(OS, {}, Severity::Remark, Note, R.Name);
+    std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
+                          std::to_string(Proved) + " proved, " + std::to_string(Failed) +
+                          " failing, " + std::to_string(Unknown) + " unknown)";
+    diagnose(OS, {}, Severity::Remark, Summary);
+  }
+}
+
+} // namespace pdpv
