@@ -7,7 +7,7 @@
 
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
-#include "pdpv/Verify.h"
+#include "pdpv/Driver.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"

@@ -12,7 +12,8 @@
 
 #include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
-#include "pdpv/Verify.h"
+#include "pdpv/Driver.h"
+#include "pdpv/Report.h"
 #include "pdpv/Witness.h"
 #include "Supervisor.h"
 

@@ -3,7 +3,7 @@
 // PDPV's own algorithm (thesis Alg. 4.2) is one engine; bounded model
 // checking and k-induction on the same prepared IR and the same encoder are
 // the baselines users compare every verifier against (papers 001 §4.1-4.2,
-// 004 §3.1-3.2), and the portfolio combines them (Engines.h).
+// 004 §3.1-3.2), and the portfolio combines them (Engine.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_ENGINEOPTIONS_H

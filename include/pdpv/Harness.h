@@ -15,7 +15,7 @@
 #ifndef PDPV_HARNESS_H
 #define PDPV_HARNESS_H
 
-#include "pdpv/Verify.h"
+#include "pdpv/Result.h"
 
 #include "llvm/IR/Module.h"
 

@@ -18,7 +18,7 @@
 #ifndef PDPV_HORNCLAUSES_H
 #define PDPV_HORNCLAUSES_H
 
-#include "pdpv/Verify.h"
+#include "pdpv/Options.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"

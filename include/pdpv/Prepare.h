@@ -32,7 +32,7 @@ struct PreparedEntry {
   std::vector<llvm::DebugLoc> RemovedAssertions;
   /// When some were removed: F as it was before simplification (after
   /// inlining, promoted to registers only), for a second solver to confirm
-  /// them (Verify.h, settleWithoutModel); nullptr with the reason when that
+  /// them (Engine.h, verifyEntry); nullptr with the reason when that
   /// function cannot be encoded as it is (loops, memory).
   llvm::Function *Unsimplified = nullptr;
   std::string UnsimplifiedWhyNot;

@@ -12,7 +12,7 @@
 #ifndef PDPV_WITNESS_H
 #define PDPV_WITNESS_H
 
-#include "pdpv/Verify.h"
+#include "pdpv/Result.h"
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"

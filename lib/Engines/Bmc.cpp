@@ -38,6 +38,10 @@ using namespace llvm;
 
 namespace pdpv {
 
+namespace {
+
+/// Decides what it can of P within B. Bound: the largest K (none: until the
+/// time is up); From: the first.
 void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
             FunctionResult &R, std::optional<unsigned> Bound, unsigned From) {
   EngineOptions EO = O.Engine;
@@ -189,6 +193,28 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       return;
     }
   }
+}
+
+class BmcEngine : public Engine {
+public:
+  BmcEngine(const VerifyOptions &O, std::optional<unsigned> Bound, unsigned From)
+      : O(O), Bound(Bound), From(From) {}
+  const char *name() const override { return "BMC"; }
+  void run(Task &T, const Budget &B) override {
+    runBmc(T.F, O, B, T.Props, T.Result, Bound, From);
+  }
+
+private:
+  const VerifyOptions &O;
+  std::optional<unsigned> Bound;
+  unsigned From;
+};
+
+} // namespace
+
+std::unique_ptr<Engine> createBmcEngine(const VerifyOptions &O, std::optional<unsigned> Bound,
+                                        unsigned From) {
+  return std::make_unique<BmcEngine>(O, Bound, From);
 }
 
 } // namespace pdpv

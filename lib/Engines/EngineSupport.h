@@ -1,10 +1,13 @@
-//===- EngineSupport.h - What BMC and k-induction share -------------------===//
+//===- EngineSupport.h - What the engines share ---------------------------===//
 #ifndef PDPV_ENGINES_SUPPORT_H
 #define PDPV_ENGINES_SUPPORT_H
 
 #include "pdpv/Encoder.h"
-#include "pdpv/Engines.h"
-#include "pdpv/Verify.h"
+#include "pdpv/Engine.h"
+#include "pdpv/Interpreter.h"
+#include "pdpv/Recheck.h"
+#include "pdpv/Report.h"
+#include "pdpv/Unroll.h"
 
 #include <map>
 #include <optional>
@@ -13,32 +16,6 @@
 #include <vector>
 
 namespace pdpv {
-
-/// The properties of a prepared function and their verdicts so far.
-struct Properties {
-  struct Property {
-    const llvm::Instruction *At; // the marker in the prepared function
-    CheckResult R;
-    bool Decided = false;
-  };
-  std::vector<Property> List;
-
-  /// Every assertion of F and the checks UB enables, in program order.
-  Properties(const llvm::Function &F, const UBOptions &UB);
-  Property *find(const llvm::Instruction *At, CheckKind K);
-  bool allDecided() const;
-  /// The undecided ones become UNKNOWN with this reason.
-  void giveUp(const Unknown &Why);
-};
-
-/// The time an engine has, and what to say when it is up.
-struct Budget {
-  EngineClock::time_point Deadline = EngineClock::time_point::max();
-  Unknown TimeReason;
-  bool over() const { return EngineClock::now() >= Deadline; }
-  /// Milliseconds left for one solver call (at least 1).
-  unsigned millisLeft() const;
-};
 
 /// Each property's violation in an encoding of a copy of its function: the
 /// disjunction over the property's copies (unrolled, inlined). Original maps
@@ -74,14 +51,31 @@ Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, P
 /// Where a user sees a loop: its header's first located instruction.
 SourceLocation loopLocation(const llvm::BasicBlock &Header);
 
-/// Bounded model checking (Bmc.cpp): decides what it can of P within B.
+/// CR becomes FALSE with the inputs and the path of X, a run that fails it.
+void describeFailingRun(CheckResult &CR, const Execution &X);
+/// Why a failing run that depends on an undefined value (first used at L) is
+/// no verdict.
+Unknown undefinedValueReason(const SourceLocation &L);
+
+/// What verifyEntry does first: the assertions preparation removed (proved
+/// there and re-checked by O.Recheck's solver on the function before
+/// simplification, or unknown when the function is not fully modelled) and,
+/// for a function that is not fully modelled, every property UNKNOWN with
+/// the reason. Returns true in that case: there is nothing left to verify.
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &O,
+                        EngineClock::time_point Deadline);
+
+/// En on T within B, solver and encoding failures turned into UNKNOWN.
+void runGuarded(Engine &En, Task &T, const Budget &B);
+
+/// The engines (one file each).
+std::unique_ptr<Engine> createPdpvEngine(const VerifyOptions &O);
+std::unique_ptr<Engine> createSymbolicEngine(const VerifyOptions &O);
 /// Bound: the largest K (none: until the time is up); From: the first.
-void runBmc(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-            FunctionResult &R, std::optional<unsigned> Bound, unsigned From = 1);
-/// k-induction with PDPV's loop invariants (KInduction.cpp): its
-/// candidates, and Known (FunctionResult::Portable of a PDPV run on F).
-void runKInduction(llvm::Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-                   FunctionResult &R, const std::vector<PortableInvariant> &Known = {});
+std::unique_ptr<Engine> createBmcEngine(const VerifyOptions &O, std::optional<unsigned> Bound,
+                                        unsigned From = 1);
+std::unique_ptr<Engine> createKInductionEngine(const VerifyOptions &O);
+std::unique_ptr<Engine> createPortfolioEngine(const VerifyOptions &O);
 
 } // namespace pdpv
 

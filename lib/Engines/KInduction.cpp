@@ -232,10 +232,14 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   return CR;
 }
 
-} // namespace
 
-void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
-                   FunctionResult &R, const std::vector<PortableInvariant> &Known) {
+/// k-induction with PDPV's loop invariants: its candidates, and Known (a
+/// PDPV run's on F), each re-checked inductive here.
+void runKInduction(Task &T, const VerifyOptions &O, const Budget &B) {
+  Function &F = T.F;
+  Properties &P = T.Props;
+  FunctionResult &R = T.Result;
+  const std::vector<PortableInvariant> &Known = T.LoopInvariants;
   std::vector<const BasicBlock *> Headers;
   {
     DominatorTree DT(F);
@@ -244,7 +248,7 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
       Headers.push_back(L->getHeader());
   }
   if (Headers.empty()) { // no loops: one unrolling decides every property
-    runBmc(F, O, B, P, R, 1);
+    createBmcEngine(O, 1)->run(T, B);
     return;
   }
   // When PDPV gave an invariant for every loop, they include what its
@@ -357,6 +361,22 @@ void runKInduction(Function &F, const VerifyOptions &O, const Budget &B, Propert
   P.giveUp(Failure.empty() ? Unknown(Unknown::Undecided,
                                      "no k-induction proof with k <= " + std::to_string(LastK))
                            : Unknown(Unknown::Unsupported, Failure));
+}
+
+class KInductionEngine : public Engine {
+public:
+  explicit KInductionEngine(const VerifyOptions &O) : O(O) {}
+  const char *name() const override { return "k-induction"; }
+  void run(Task &T, const Budget &B) override { runKInduction(T, O, B); }
+
+private:
+  const VerifyOptions &O;
+};
+
+} // namespace
+
+std::unique_ptr<Engine> createKInductionEngine(const VerifyOptions &O) {
+  return std::make_unique<KInductionEngine>(O);
 }
 
 } // namespace pdpv

@@ -1,5 +1,9 @@
 //===- Replay.h - From a model of a transformed function to a real run ----===//
 //
+// The interpreter's inputs from solver models. PDPV checks a clone of the
+// prepared function (passified, back edges cut): ModelOracle serves the
+// model's values by the prepared function's instructions.
+//
 // BMC and k-induction check copies of the prepared function (loops unrolled,
 // then possibly passified). A model gives values to the copies' inputs; the
 // verdict FALSE needs a run of the prepared function itself. The transformed
@@ -14,11 +18,13 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseMap.h"
 
 #include <z3++.h>
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -35,6 +41,59 @@ public:
   llvm::APInt argument(const llvm::Argument &A) override;
   llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand,
                         unsigned Occurrence) override;
+};
+
+/// Serves a solver model to the interpreter. Values are keyed by the
+/// instructions of the prepared function (the model lives on its clone).
+class ModelOracle : public InputOracle {
+public:
+  ModelOracle(const z3::model &Model, const std::vector<Input> &Inputs,
+              const llvm::DenseMap<const llvm::Value *, const llvm::Value *> &ToPrepared) {
+    for (const Input &In : Inputs) {
+      const llvm::Value *Src = ToPrepared.lookup(In.Source);
+      if (!Src)
+        continue; // variants exist only in the model
+      llvm::APInt V = valueOf(Model, In.Var);
+      if (In.K == Input::Arbitrary)
+        Arbitrary.insert({{Src, In.Operand}, V});
+      else
+        Values.insert({Src, V});
+    }
+  }
+  /// Values for nondet calls inside loops, by occurrence, from PDR
+  /// witnesses (keyed by the model's calls); later occurrences get the model's.
+  void setIterations(const std::map<const llvm::Instruction *, std::vector<llvm::APInt>> &ByModelCall,
+                     const llvm::DenseMap<const llvm::Value *, const llvm::Value *> &ToPrepared) {
+    Iterations.clear();
+    for (auto &[Call, Vals] : ByModelCall)
+      if (const llvm::Value *P = ToPrepared.lookup(Call))
+        Iterations[P] = Vals;
+  }
+  llvm::APInt nondet(const llvm::CallBase &Call, unsigned Occurrence) override {
+    auto It = Iterations.find(&Call);
+    if (It != Iterations.end() && Occurrence < It->second.size())
+      return It->second[Occurrence];
+    return get(Call, Call.getType());
+  }
+  llvm::APInt argument(const llvm::Argument &A) override { return get(A, A.getType()); }
+  /// Runs that start at a loop header read earlier values from the model.
+  std::function<llvm::APInt(const llvm::Value &)> Live;
+  llvm::APInt live(const llvm::Value &V) override { return Live(V); }
+  llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned) override {
+    auto It = Arbitrary.find({&I, Operand});
+    unsigned W = Operand == ~0u ? I.getType()->getIntegerBitWidth()
+                                : I.getOperand(Operand)->getType()->getIntegerBitWidth();
+    return It == Arbitrary.end() ? llvm::APInt(W, 0) : It->second;
+  }
+
+private:
+  llvm::APInt get(const llvm::Value &V, llvm::Type *Ty) {
+    auto It = Values.find(&V);
+    return It == Values.end() ? llvm::APInt(Ty->getIntegerBitWidth(), 0) : It->second;
+  }
+  llvm::DenseMap<const llvm::Value *, llvm::APInt> Values;
+  std::map<std::pair<const llvm::Value *, unsigned>, llvm::APInt> Arbitrary;
+  std::map<const llvm::Value *, std::vector<llvm::APInt>> Iterations;
 };
 
 /// Runs Transformed (whose values map to the prepared function's by Origin,

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pdpv/Engines.h"
+#include "pdpv/Unroll.h"
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/ADT/SCCIterator.h"

@@ -1,23 +1,17 @@
-//===- Engines.h - BMC, k-induction and the portfolio ----------*- C++ -*-===//
+//===- Unroll.h - Copies of a function with its loops unrolled --*- C++ -*-===//
 //
-// Bounded model checking and k-induction on PDPV's prepared IR and its one
-// encoder (papers 001 §4.1-4.2, 004 §3.1-3.2), and a portfolio with PDPV.
-// The same soundness rules hold as for PDPV itself: a FALSE is reported only
-// when the concrete interpreter fails on the inputs (in call order); a TRUE
-// only when no path is cut off by the bound (BMC's forward condition) or the
-// k-induction step holds for every state of the loop's invariants.
+// BMC and k-induction check unrollings of the prepared function with the
+// one encoder (papers 001 §4.1-4.2, 004 §3.1-3.2).
 //
 //===----------------------------------------------------------------------===//
-#ifndef PDPV_ENGINES_H
-#define PDPV_ENGINES_H
-
-#include "pdpv/Prepare.h"
-#include "pdpv/Verify.h"
+#ifndef PDPV_UNROLL_H
+#define PDPV_UNROLL_H
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/Error.h"
 
-#include <chrono>
+#include <vector>
 
 namespace pdpv {
 
@@ -64,14 +58,6 @@ struct Unrolling {
 /// The clone of F (in F's module) with the loops selected by O unrolled.
 /// Fails for irreducible control flow and for unrollings that are too large.
 llvm::Expected<Unrolling> unrollLoops(llvm::Function &F, const UnrollOptions &O);
-
-using EngineClock = std::chrono::steady_clock;
-
-/// Verifies a prepared entry function with the engine O.Engine.Kind selects
-/// (not Pdpv: that is verifyPrepared). Total: the deadline of all entry
-/// functions together.
-FunctionResult runEngine(const PreparedEntry &E, const VerifyOptions &O,
-                         EngineClock::time_point Total);
 
 } // namespace pdpv
 

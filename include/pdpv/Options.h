@@ -1,0 +1,52 @@
+//===- Options.h - Everything a user can set --------------------*- C++ -*-===//
+//
+// One struct for the plugin's pass parameters, its -mllvm -pdpv-* flags and
+// the CLI's flags.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_OPTIONS_H
+#define PDPV_OPTIONS_H
+
+#include "pdpv/EngineOptions.h"
+#include "pdpv/Property.h"
+#include "pdpv/Refine.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace pdpv {
+
+struct VerifyOptions {
+  UBOptions UB;
+  unsigned TimeoutSeconds = 60;     // per entry function; 0 = no limit
+  unsigned TotalTimeoutSeconds = 0; // all entry functions together; 0 = no limit
+  unsigned MemoryLimitMB = 4096;    // the solver's memory; 0 = no limit
+  bool Quiet = false;           // no remarks for proved assertions
+  bool Verbose = false;         // refinement progress on stderr
+  bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)
+  RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
+  std::string HornFile;         // the pass writes the model's Horn clauses here instead
+  // Who decides the acyclic model's checks: "z3" (the library, in process)
+  // or a solver binary (SmtProcess.h: boolector, cvc5) whose model Z3 only
+  // evaluates. Refinement (PDR) always runs on the Z3 library.
+  std::string Solver = "z3";
+  // The solver binary that re-checks every proof (initiation, consecution,
+  // safety); "none" skips the re-check.
+  std::string Recheck = "boolector";
+  bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
+  EngineOptions Engine;         // pdpv, bmc, kind, portfolio (Engine.h)
+};
+
+/// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
+VerifyOptions optionsFromCommandLine();
+/// Parses "timeout=N;check-signed-overflow;..." on top of the flags.
+llvm::Expected<VerifyOptions> parseVerifyOptions(llvm::StringRef Params);
+/// What no flag parser checks: values in range (the solver needs some memory).
+llvm::Error validateOptions(const VerifyOptions &O);
+/// The solver cannot even start with less.
+constexpr unsigned MinMemoryLimitMB = 64;
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,43 @@
+//===- Recheck.h - Proofs decided again by a second solver ------*- C++ -*-===//
+//
+// Every TRUE rests on claims (initiation, consecution, safety, base cases)
+// that a different solver decides again in its own process before the
+// verdict stands (SmtProcess.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_RECHECK_H
+#define PDPV_RECHECK_H
+
+#include "pdpv/Refine.h"
+#include "pdpv/SmtProcess.h"
+#include "pdpv/Unknown.h"
+
+#include <z3++.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace pdpv {
+
+/// A claim a proof rests on: Claim must be valid (its negation unsatisfiable).
+struct Obligation {
+  std::string What; // "consecution of the invariant of the loop at line 7"
+  z3::expr Claim;
+};
+/// Initiation and consecution of R's loop invariants (with nested loops at
+/// theirs). Throws EncodingError for a loop the model cannot express.
+void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out);
+/// The re-check of a proof by a second solver, in its own process: "" when
+/// Prover finds every claim valid, else which one failed and how. Each
+/// claim gets the time left until Deadline, but at least a few seconds.
+std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
+                               std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB);
+/// Properties proved but not confirmed by the re-check: their reason.
+inline Unknown notConfirmedBy(const SolverProcess &Prover, const std::string &Failure) {
+  return {Unknown::NotConfirmed, "the proof was not confirmed by " + Prover.Name + ": " + Failure};
+}
+
+} // namespace pdpv
+
+#endif

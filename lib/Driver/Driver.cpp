@@ -1,0 +1,90 @@
+//===- Driver.cpp - Every entry function of a module, verified ------------===//
+//
+// Prepares a clone of the module, runs the selected engine on each entry
+// function (Engine.h), and settles what the model does not cover: where the
+// program may reach undefined behaviour that ends the model, no proof of
+// the function stands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Driver.h"
+#include "pdpv/Engine.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <z3++.h>
+
+using namespace llvm;
+
+namespace pdpv {
+
+/// Why the model ends where a check that endsTheModel() fails (or may fail).
+static std::string unmodelledText(const CheckResult &C) {
+  std::string At = " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
+  if (C.K == CheckKind::OutOfBounds)
+    return (C.V == Verdict::False ? "may access out of bounds"
+                                  : "an out-of-bounds access was not ruled out") +
+           At + " (memory is not modelled yet)";
+  if (C.K == CheckKind::DivisionByZero || C.K == CheckKind::DivisionOverflow)
+    return (C.V == Verdict::False ? std::string("may divide ") +
+                                        (C.K == CheckKind::DivisionByZero ? "by zero"
+                                                                         : "INT_MIN by -1")
+                                  : std::string("a division trap was not ruled out")) +
+           At + " (undefined behaviour: the compiled program need not trap, even at -O0; "
+                "check-division reports it)";
+  return (C.V == Verdict::False ? "may reach undefined behaviour"
+                                : "undefined behaviour was not ruled out") +
+         At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "
+              "may do anything after it)";
+}
+
+static Unknown unmodelledReason(const CheckResult &C) {
+  return {Unknown::UndefinedBehaviour, unmodelledText(C)};
+}
+
+/// Where the program may leave what the model describes -- an access that
+/// may leave its object (memory is not modelled yet: it could write anything
+/// anywhere), a division that may trap (or not), a broken promise of defined
+/// behaviour -- no proof of the function stands. Such checks proved are no
+/// property the user asked about and are not reported.
+static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
+  const CheckResult *Escape = nullptr;
+  for (const CheckResult &C : R.Checks)
+    if (endsTheModel(C.K, UB) && C.V != Verdict::True && !Escape)
+      Escape = &C;
+  Unknown Why = Escape ? unmodelledReason(*Escape) : Unknown();
+  std::vector<CheckResult> Kept;
+  for (CheckResult &C : R.Checks) {
+    if (endsTheModel(C.K, UB)) {
+      if (C.V == Verdict::True)
+        continue;
+      if (C.V == Verdict::False)
+        C.Why = unmodelledReason(C);
+      C.V = Verdict::Unknown;
+    } else if (C.V == Verdict::True && Escape) {
+      C.V = Verdict::Unknown;
+      C.Why = Why;
+    }
+    Kept.push_back(std::move(C));
+  }
+  R.Checks = std::move(Kept);
+  updateVerdict(R);
+}
+
+std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
+  std::unique_ptr<Module> Clone = CloneModule(M);
+  std::vector<FunctionResult> Results;
+  // Z3 gives up with "max. memory exceeded" instead of taking the process down.
+  z3::set_param("memory_max_size", static_cast<int>(Opts.MemoryLimitMB));
+  EngineClock::time_point Total =
+      Opts.TotalTimeoutSeconds ? EngineClock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
+                               : EngineClock::time_point::max();
+  for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
+    Results.push_back(verifyEntry(E, Opts, Total));
+    settleUnmodelled(Results.back(), Opts.UB);
+  }
+  return Results;
+}
+
+} // namespace pdpv

@@ -1,0 +1,99 @@
+//===- Counterexample.cpp - A failing run as the user sees it -------------===//
+//
+// A FALSE shows the inputs of a run of the prepared function that fails the
+// property, named as the source names them (the builtin that produced each,
+// a parameter's name from the debug info, an uninitialized local's site),
+// and the source lines the run passed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+
+#include "pdpv/SourceInfo.h"
+
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// __VERIFIER_nondet_uint, _ulong, _uchar, _bool, _size_t...: print the value
+/// as the program reads it.
+bool isUnsignedBuiltin(StringRef Name) {
+  if (!Name.consume_front("__VERIFIER_nondet_") || !Name.consume_back("()"))
+    return false;
+  return Name.starts_with("u") || Name == "bool" || Name == "_Bool" || Name == "size_t" ||
+         Name == "char_unsigned";
+}
+
+/// The source name of a parameter: clang drops IR value names in release
+/// builds, the debug info keeps them.
+std::string parameterName(const Argument &A) {
+  if (A.hasName())
+    return A.getName().str();
+  for (const Instruction &I : instructions(*A.getParent()))
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+        return R.getVariable()->getName().str();
+  return "#" + std::to_string(A.getArgNo() + 1);
+}
+
+std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
+  std::vector<CheckResult::InputValue> Inputs;
+  for (const Execution::Value &In : X.Inputs) {
+    CheckResult::InputValue IV;
+    IV.V = In.V;
+    if (const auto *A = dyn_cast<Argument>(In.Source)) {
+      IV.Origin = "parameter '" + parameterName(*A) + "'";
+    } else {
+      const auto *I = cast<Instruction>(In.Source);
+      IV.Loc = userLocation(I->getDebugLoc());
+      IV.Origin = "nondeterministic value";
+      if (std::optional<Origin> O = originOf(*I)) {
+        IV.Origin = O->What;
+        IV.Unsigned = isUnsignedBuiltin(IV.Origin);
+        IV.Site = O->Site;
+      }
+    }
+    Inputs.push_back(std::move(IV));
+  }
+  return Inputs;
+}
+
+/// The source lines of the blocks a run entered, a line repeated in a row
+/// given once (a loop shows as its lines over and over).
+std::vector<unsigned> pathLines(const Execution &X) {
+  std::vector<unsigned> Lines;
+  auto Add = [&](unsigned L) {
+    if (L && (Lines.empty() || Lines.back() != L))
+      Lines.push_back(L);
+  };
+  for (const BasicBlock *BB : X.Path)
+    for (const Instruction &I : *BB) {
+      Add(userLocation(I.getDebugLoc()).Line);
+      if (&I == X.At)
+        break; // the run ended here (the last block)
+    }
+  return Lines;
+}
+
+} // namespace
+
+void describeFailingRun(CheckResult &CR, const Execution &X) {
+  CR.V = Verdict::False;
+  CR.Inputs = describeInputs(X);
+  CR.PathLines = pathLines(X);
+}
+
+Unknown undefinedValueReason(const SourceLocation &L) {
+  return {Unknown::UndefinedValue,
+          "a failing run was found but it depends on an undefined value (a shift by at least "
+          "the bit width, or undef in the IR)" +
+              (L.valid() ? " at " + L.str() : std::string())};
+}
+
+} // namespace pdpv

@@ -1,0 +1,226 @@
+//===- Engine.cpp - What every engine run shares --------------------------===//
+//
+// The properties and their verdicts, the budget, and the envelope of a run
+// (verifyEntry): everything an engine does not write itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+
+#include "pdpv/SourceInfo.h"
+#include "pdpv/Interpreter.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+Properties::Properties(const Function &F, const UBOptions &UB) {
+  for (const Instruction &I : instructions(F)) {
+    std::optional<CheckKind> K;
+    if (isMarker(I, MarkerKind::Assert))
+      K = CheckKind::Assertion;
+    else if (isMarker(I, MarkerKind::Check)) {
+      CheckKind CK = checkKindOf(cast<CallBase>(I));
+      if (isProperty(CK, UB))
+        K = CK;
+    }
+    if (K) {
+      List.push_back({&I, CheckResult(*K, userLocation(I.getDebugLoc()))});
+      List.back().R.Target = exactLocation(I.getDebugLoc());
+    }
+  }
+}
+
+Properties::Property *Properties::find(const Instruction *At, CheckKind K) {
+  for (Property &P : List)
+    if (P.At == At && P.R.K == K)
+      return &P;
+  return nullptr;
+}
+
+bool Properties::allDecided() const {
+  return all_of(List, [](const Property &P) { return P.Decided; });
+}
+
+void Properties::giveUp(const Unknown &Why) {
+  for (Property &P : List)
+    if (!P.Decided) {
+      P.R.V = Verdict::Unknown;
+      P.R.Why = Why;
+      P.Decided = true;
+    }
+}
+
+unsigned Budget::millisLeft() const { return millisecondsUntil(Deadline); }
+
+/// A part of the remaining time: Share of it, from now.
+Budget Budget::slice(double Share) const {
+  Budget S = *this;
+  if (Deadline == EngineClock::time_point::max())
+    return S;
+  auto Left = Deadline - EngineClock::now();
+  S.Deadline = EngineClock::now() +
+               std::chrono::duration_cast<EngineClock::duration>(Left * Share);
+  return S;
+}
+
+std::map<const Properties::Property *, z3::expr>
+violations(const std::vector<Check> &Checks, Properties &P,
+           function_ref<const Value *(const Value *)> Original) {
+  std::map<const Properties::Property *, z3::expr> Violated;
+  for (const Check &C : Checks) {
+    const auto *At = dyn_cast_or_null<Instruction>(Original(C.At));
+    Properties::Property *Q = At ? P.find(At, C.K) : nullptr;
+    if (!Q)
+      continue;
+    auto It = Violated.find(Q);
+    if (It == Violated.end())
+      Violated.insert({Q, C.Violated});
+    else
+      It->second = It->second || C.Violated;
+  }
+  return Violated;
+}
+
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P) {
+  if (unsigned Ms = B.millisLeft()) {
+    z3::params Ps(S.ctx());
+    Ps.set("timeout", Ms);
+    S.set(Ps);
+  }
+  z3::expr_vector A(S.ctx());
+  A.push_back(Goal);
+  z3::check_result Res = S.check(A);
+  if (Res == z3::unknown) {
+    Unknown Why = solverFailure(S.reason_unknown());
+    P.giveUp(Why.isTimeLimit() ? B.TimeReason : Why);
+  }
+  return Res;
+}
+
+std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
+  if (O.Bound && K >= *O.Bound)
+    return std::nullopt;
+  unsigned Next = O.LinearDeepening ? K + 1 : 2 * K;
+  if (O.Bound && Next > *O.Bound)
+    Next = *O.Bound;
+  return Next;
+}
+
+Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
+                                 const UBOptions &UB) {
+  InterpretOptions IO;
+  IO.UB = UB;
+  Execution X = interpret(F, Inputs, IO);
+  if (!X.failed())
+    return nullptr;
+  Properties::Property *Failed = P.find(X.At, X.Failure);
+  if (!Failed || Failed->Decided)
+    return Failed;
+  Failed->Decided = true;
+  if (X.FirstArbitrary) {
+    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
+    Failed->R.V = Verdict::Unknown;
+    Failed->R.Why = undefinedValueReason(L);
+    return Failed;
+  }
+  describeFailingRun(Failed->R, X);
+  return Failed;
+}
+
+SourceLocation loopLocation(const BasicBlock &Header) {
+  // The header's branch is at the loop statement (phis may have no line).
+  if (SourceLocation L = userLocation(Header.getTerminator()->getDebugLoc()); L.valid())
+    return L;
+  for (const Instruction &I : Header)
+    if (SourceLocation L = userLocation(I.getDebugLoc()); L.valid())
+      return L;
+  return {};
+}
+
+namespace {
+
+/// The time an entry function has: its own limit within the total one.
+Budget budgetFor(const VerifyOptions &O, EngineClock::time_point Total) {
+  Budget B;
+  B.Deadline = Total;
+  if (O.TotalTimeoutSeconds)
+    B.TimeReason = Unknown::timeLimit(O.TotalTimeoutSeconds, /*Total=*/true);
+  if (O.TimeoutSeconds &&
+      EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds) < B.Deadline) {
+    B.Deadline = EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds);
+    B.TimeReason = Unknown::timeLimit(O.TimeoutSeconds);
+  }
+  return B;
+}
+
+} // namespace
+
+void runGuarded(Engine &En, Task &T, const Budget &B) {
+  Properties &P = T.Props;
+  try {
+    En.run(T, B);
+  } catch (const EncodingError &Ex) {
+    P.giveUp(unsupported(Ex));
+  } catch (const z3::exception &Ex) {
+    P.giveUp(solverFailure(Ex.msg()));
+  }
+}
+
+/// Several instructions may check the same source property (inlining,
+/// duplicated blocks); users see one verdict per location: FALSE if any copy
+/// fails, UNKNOWN if any is undecided, TRUE otherwise.
+static void mergeByLocation(std::vector<CheckResult> &Checks) {
+  std::vector<CheckResult> Merged;
+  for (CheckResult &C : Checks) {
+    auto Same = find_if(Merged, [&](const CheckResult &M) {
+      return M.K == C.K && M.Loc.valid() && M.Loc.str() == C.Loc.str();
+    });
+    if (Same == Merged.end()) {
+      Merged.push_back(std::move(C));
+      continue;
+    }
+    if (Same->V == Verdict::False)
+      continue;
+    if (C.V == Verdict::False || (C.V == Verdict::Unknown && Same->V == Verdict::True))
+      *Same = std::move(C);
+  }
+  Checks = std::move(Merged);
+}
+
+std::unique_ptr<Engine> createEngine(const VerifyOptions &O) {
+  if (O.Symbolic) // a mode of PDPV's options (thesis §4.2.1, a comparison)
+    return createSymbolicEngine(O);
+  switch (O.Engine.Kind) {
+  case EngineKind::Pdpv: return createPdpvEngine(O);
+  case EngineKind::Bmc: return createBmcEngine(O, O.Engine.Bound);
+  case EngineKind::KInduction: return createKInductionEngine(O);
+  case EngineKind::Portfolio: return createPortfolioEngine(O);
+  }
+  llvm_unreachable("engine kind");
+}
+
+FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
+                           EngineClock::time_point Total) {
+  auto Started = EngineClock::now();
+  FunctionResult R;
+  R.Name = E.F->getName().str();
+  Budget B = budgetFor(O, Total);
+  if (!settleWithoutModel(E, R, O, B.Deadline)) {
+    Task T(E, O.UB, R);
+    runGuarded(*createEngine(O), T, B);
+    T.Props.giveUp(B.TimeReason);
+    for (Properties::Property &Q : T.Props.List)
+      R.Checks.push_back(std::move(Q.R));
+  }
+  mergeByLocation(R.Checks);
+  R.Seconds = std::chrono::duration<double>(EngineClock::now() - Started).count();
+  updateVerdict(R);
+  return R;
+}
+
+} // namespace pdpv

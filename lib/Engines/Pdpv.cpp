@@ -1,0 +1,655 @@
+//===- Pdpv.cpp - PDPV: thesis Alg. 4.2 on one prepared function ----------===//
+//
+// Check the acyclic model (Instrument, Passify, DagCut); a counterexample
+// becomes FALSE only when concrete interpretation of the prepared program
+// fails the same property; otherwise the loops on its path are refined with
+// PDR (Refine.h) and the model is checked again. A proof is re-checked by a
+// second solver before its properties are TRUE.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+#include "Replay.h"
+
+#include "pdpv/BoundSearch.h"
+#include "pdpv/LoopPasses.h"
+#include "pdpv/SourceInfo.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// Replays that only might find a bug get a small budget; the one that
+/// should reproduce a counterexample gets the interpreter's full one.
+constexpr uint64_t QuickReplaySteps = 1'000'000;
+/// Bounds of "small" inputs, tried for a quick bug before refining.
+constexpr int SmallInputBounds[] = {2, 64};
+/// Different small input vectors replayed per bound.
+constexpr unsigned SmallInputTries = 4;
+
+/// PDPV's run on one task.
+class FunctionVerifier {
+public:
+  FunctionVerifier(Task &T, const VerifyOptions &Opts, const Budget &B)
+      : F(T.F), T(T), Opts(Opts), Deadline(B.Deadline), TimeReason(B.TimeReason) {
+    // validateOptions() found them already
+    if (Opts.Solver != "z3")
+      Acyclic = cantFail(findSolverProcess(Opts.Solver));
+    if (Opts.Recheck != "none")
+      Prover = cantFail(findSolverProcess(Opts.Recheck));
+  }
+  void run();
+
+private:
+  void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
+              const Instruction *At);
+  Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
+  z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
+  void recheckProof(std::vector<CheckResult> &Decided, Encoder &E);
+  /// Where each decided check is in the prepared function.
+  using CheckSite = std::pair<const Instruction *, CheckKind>;
+  void publish(std::vector<CheckResult> &Decided, const std::vector<CheckSite> &Sites,
+               bool OnlyFailing = false);
+  /// Starts a -v progress line on stderr: "pdpv: [main, 1.2 s] ".
+  raw_ostream &progress() const {
+    return errs() << formatv("pdpv: [{0}, {1:f1} s] ", F.getName(),
+                             std::chrono::duration<double>(Clock::now() - Started).count());
+  }
+  std::vector<LoopRefiner::EntryValue> entryValues(z3::solver &S, Encoder &E, unsigned Id,
+                                                   const DominatorTree &DT);
+  static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
+  bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
+                          const Check &C, const Instruction *At);
+  StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
+                         unsigned Id, const std::vector<APInt> &Point);
+  unsigned Generalizations = 0;
+  bool confirms(CheckResult &CR, const Check &C, const Instruction *At, const Execution &X);
+
+  Function &F;
+  Task &T;
+  const VerifyOptions &Opts;
+  DenseMap<const Value *, const Value *> ToPrepared, ToModel;
+  unsigned NumLoops = 0;
+  std::unique_ptr<LoopRefiner> Refiner;
+  Clock::time_point Deadline;
+  Clock::time_point Started = Clock::now();
+  Unknown TimeReason; // when Deadline is reached (a share of the portfolio's: no seconds)
+  std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
+  std::optional<SolverProcess> Prover;  // re-checks proofs
+  // Failures seen by the interpreter, possibly while deciding another check.
+  std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
+};
+
+/// Counterexample generalization when abstract interpretation of the loop
+/// (Alg. 4.5, LoopRefiner::unreachableRegion) cannot separate: bounds
+/// around loop Id's end state x_e, widened as far as every state within them
+/// still violates the property with all other inputs as in the model (each
+/// widening checked by the solver). Per variable the larger of the signed and
+/// the unsigned interval is kept. x_b and r stay exact.
+StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M,
+                                         const Check &C, unsigned Id,
+                                         const std::vector<APInt> &Point) {
+  StateRegion R{Point, Point, std::vector<bool>(Point.size(), false)};
+  z3::context &Ctx = S.ctx();
+  std::vector<z3::expr> State = Refiner->stateIn(Id, E);
+  unsigned NV = Refiner->numVariants(Id);
+  DenseSet<unsigned> Variants;
+  for (unsigned K = 0; K < NV; ++K)
+    Variants.insert(State[K].id());
+  z3::expr Act = Ctx.bool_const(("pdpv.generalize." + std::to_string(++Generalizations)).c_str());
+  S.add(z3::implies(Act, !C.Violated));
+  auto Cleanup = make_scope_exit([&] { S.add(!Act); });
+  z3::expr_vector Fixed(Ctx);
+  Fixed.push_back(Act);
+  for (const Input &In : E.inputs())
+    if (!Variants.count(In.Var.id()))
+      Fixed.push_back(In.Var == numeral(Ctx, valueOf(M, In.Var)));
+  auto AllViolate = [&](const StateRegion &G) {
+    if (Clock::now() >= Deadline)
+      return false;
+    z3::expr_vector A(Ctx); // (copying an expr_vector would share it)
+    for (unsigned K = 0; K < Fixed.size(); ++K)
+      A.push_back(Fixed[K]);
+    for (unsigned K = 0; K < NV; ++K)
+      A.push_back(withinBounds(State[K], G.Lo[K], G.Hi[K], G.Unsigned[K]));
+    return S.check(A) == z3::unsat;
+  };
+  if (!AllViolate(R))
+    return R; // the model's point itself (other loops' states are inputs here)
+  for (unsigned K = 0; K < NV; ++K) {
+    StateRegion Best = R;
+    for (bool Unsigned : {false, true}) {
+      StateRegion G = R;
+      G.Unsigned[K] = Unsigned;
+      for (bool Upper : {true, false}) {
+        APInt &B = Upper ? G.Hi[K] : G.Lo[K];
+        unsigned W = B.getBitWidth();
+        APInt Limit = Upper ? (Unsigned ? APInt::getMaxValue(W) : APInt::getSignedMaxValue(W))
+                            : (Unsigned ? APInt::getMinValue(W) : APInt::getSignedMinValue(W));
+        B = farthestValid(B, Limit, Upper, /*TryLimit=*/true, [&](const APInt &V) {
+          B = V;
+          return AllViolate(G);
+        });
+      }
+      if ((G.Hi[K] - G.Lo[K]).ugt(Best.Hi[K] - Best.Lo[K]))
+        Best = G;
+    }
+    R = Best;
+  }
+  return R;
+}
+
+/// Every nondet value and parameter wider than 8 bits within [-Bound, Bound].
+z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E, int Bound) {
+  z3::expr Small = Ctx.bool_val(true);
+  for (const Input &In : E.inputs()) {
+    unsigned W = In.Var.get_sort().bv_size();
+    if ((In.K != Input::Nondet && In.K != Input::Argument) || W <= 8)
+      continue;
+    Small = Small && z3::sle(Ctx.bv_val(-Bound, W), In.Var) &&
+            z3::sle(In.Var, Ctx.bv_val(Bound, W));
+  }
+  return Small;
+}
+
+/// Interprets the prepared function on a model; records any failure.
+Execution FunctionVerifier::replay(InputOracle &Oracle, uint64_t MaxSteps) {
+  InterpretOptions IO;
+  IO.UB = Opts.UB;
+  IO.MaxSteps = MaxSteps;
+  Execution X = interpret(F, Oracle, IO);
+  if (X.failed() && !X.FirstArbitrary)
+    Confirmed.insert({{X.At, X.Failure}, X});
+  return X;
+}
+
+/// Thesis Alg. 4.3's test: does the program, run from loop Id's header
+/// entered with the counterexample's values from before the loop, fail the
+/// check? Then the loop is modelled well enough for this counterexample and
+/// the culprit is an earlier loop. False when it cannot be told.
+bool FunctionVerifier::failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M,
+                                          Encoder &E, const Check &C, const Instruction *At) {
+  const BasicBlock *ModelHeader = Refiner->header(Id);
+  const auto *Header = dyn_cast_or_null<BasicBlock>(ToPrepared.lookup(ModelHeader));
+  // The back edges are cut: the model's header is entered only from outside.
+  const BasicBlock *ModelPre = ModelHeader->getSinglePredecessor();
+  const auto *Pre = ModelPre ? dyn_cast_or_null<BasicBlock>(ToPrepared.lookup(ModelPre)) : nullptr;
+  if (!Header || !Pre)
+    return false;
+  struct NoValue {};
+  Oracle.Live = [&](const Value &V) {
+    const Value *MV = ToModel.lookup(&V);
+    if (!MV)
+      throw NoValue();
+    return valueOf(M, E.value(MV));
+  };
+  InterpretOptions IO;
+  IO.UB = Opts.UB;
+  IO.MaxSteps = QuickReplaySteps;
+  IO.Start = {Header, Pre};
+  try {
+    Execution X = interpret(F, Oracle, IO);
+    return X.failed() && X.At == At && X.Failure == C.K;
+  } catch (const NoValue &) {
+    return false;
+  } catch (const EncodingError &) {
+    return false;
+  }
+}
+
+/// FALSE if X fails the property being decided, with the inputs; true if decided.
+bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instruction *At,
+                                const Execution &X) {
+  if (!X.failed() || X.At != At || X.Failure != C.K)
+    return false;
+  if (X.FirstArbitrary) {
+    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
+    CR.Why = undefinedValueReason(L);
+    return true;
+  }
+  describeFailingRun(CR, X);
+  return true;
+}
+
+// Thesis Alg. 4.2: check the acyclic model; a counterexample is FALSE if the
+// program really fails on its inputs; otherwise some loop on its path is
+// modelled too weakly: refine it (Alg. 4.4) and check again.
+void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
+                              const Instruction *At) {
+  if (auto It = Confirmed.find({At, C.K}); It != Confirmed.end()) {
+    describeFailingRun(CR, It->second);
+    return;
+  }
+  bool Exact = !Opts.Refine.Generalize; // refine exact points, not regions
+  for (;;) {
+    if (Deadline != Clock::time_point::max()) {
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
+      if (Left.count() <= 0) {
+        CR.Why = TimeReason;
+        return;
+      }
+      z3::params P(S.ctx());
+      P.set("timeout", static_cast<unsigned>(Left.count()));
+      S.set(P);
+    }
+    z3::expr_vector Assumptions(S.ctx());
+    Assumptions.push_back(C.Violated);
+    std::string Why;
+    switch (solve(S, Assumptions, Why)) {
+    case z3::unsat:
+      CR.V = Verdict::True;
+      return;
+    case z3::unknown:
+      CR.Why = solverFailure(Why);
+      if (CR.Why.isTimeLimit())
+        CR.Why = TimeReason;
+      return;
+    case z3::sat:
+      break;
+    }
+    z3::model M = S.get_model();
+    // A cheap first try: the model's inputs, every loop iteration reusing
+    // the same nondet values (thesis §4.3.2: a lucky run is a real bug too).
+    ModelOracle Oracle(M, E.inputs(), ToPrepared);
+    Execution X = replay(Oracle, Refiner ? QuickReplaySteps : InterpretOptions().MaxSteps);
+    if (confirms(CR, C, At, X))
+      return;
+    if (!Refiner) {
+      CR.Why = {Unknown::Internal, "internal error: the solver's counterexample is not confirmed "
+                                   "by concrete execution"};
+      return;
+    }
+    // A second cheap try: the same failure with small inputs, smallest
+    // bound first, a few different ones per bound. Real bugs usually show with
+    // small values, and then the loops on the way run few iterations (a
+    // model may pick n = 2^30 where n = 1 fails just as well). If no replay
+    // fails, the first such counterexample is the one refined: should its
+    // loop states be reachable, PDR's traces to them are short.
+    std::optional<z3::model> SmallModel;
+    for (int Bound : SmallInputBounds) {
+      z3::expr Small = smallInputs(S.ctx(), E, Bound);
+      if (Small.is_true())
+        break;
+      z3::expr Other = S.ctx().bool_val(true); // not an input vector tried
+      for (unsigned Try = 0; Try < SmallInputTries; ++Try) {
+        z3::expr_vector A(S.ctx());
+        A.push_back(C.Violated);
+        A.push_back(Small);
+        A.push_back(Other);
+        if (solve(S, A, Why) != z3::sat)
+          break;
+        z3::model SM = S.get_model();
+        ModelOracle SmallOracle(SM, E.inputs(), ToPrepared);
+        Execution SmallX = replay(SmallOracle, QuickReplaySteps);
+        if (confirms(CR, C, At, SmallX))
+          return;
+        if (!SmallModel) {
+          SmallModel = SM;
+          Oracle = std::move(SmallOracle);
+          X = std::move(SmallX);
+        }
+        z3::expr Same = S.ctx().bool_val(true);
+        for (const Input &In : E.inputs())
+          if (In.K == Input::Nondet || In.K == Input::Argument)
+            Same = Same && In.Var == SM.eval(In.Var, true);
+        Other = Other && !Same;
+      }
+    }
+    if (SmallModel)
+      M = *SmallModel;
+    // The loops on the counterexample's path, last first (Alg. 4.3). A loop
+    // whose entry state already leads to the failure when the program runs
+    // from its header is not the culprit; the last loop for which that run
+    // does not fail is. PDR then decides whether the state at its header is
+    // reachable from the state the loop was entered in. (With inputs inside
+    // loops, one run may miss a failure PDR's iterations would reach: if no
+    // loop gets refined that way, the skipped loops are asked too.)
+    std::map<const Instruction *, std::vector<APInt>> Iterations;
+    bool Refined = false;
+    std::vector<unsigned> OnPath, Skipped;
+    std::vector<unsigned> Ids = Refiner->loops();
+    for (auto Id = Ids.rbegin(); Id != Ids.rend(); ++Id)
+      if (M.eval(E.reached(Refiner->header(*Id)), true).is_true())
+        OnPath.push_back(*Id);
+    std::vector<unsigned> Order;
+    for (unsigned Id : OnPath)
+      (failsFromLoopEntry(Id, Oracle, M, E, C, At) ? Skipped : Order).push_back(Id);
+    Order.insert(Order.end(), Skipped.begin(), Skipped.end());
+    for (auto Id = Order.begin(); Id != Order.end() && !Refined; ++Id) {
+      std::vector<APInt> Point;
+      for (const z3::expr &T : Refiner->stateIn(*Id, E))
+        Point.push_back(valueOf(M, T));
+      LoopRefiner::Outcome O;
+      if (Exact) {
+        O = Refiner->refine(*Id, Point, Deadline);
+      } else {
+        // Alg. 4.5 (abstract interpretation of the loop from its entry
+        // state); when that cannot separate the point from the loop's
+        // reachable states, the states around it that still violate.
+        std::optional<StateRegion> Region;
+        if (Opts.Refine.AbstractGeneralize)
+          Region = Refiner->unreachableRegion(*Id, Point, Deadline);
+        if (Opts.Verbose)
+          progress() << "loop " << *Id << ": counterexample generalized by "
+                 << (Region ? "abstract interpretation" : "the property") << "\n";
+        if (!Region)
+          Region = generalize(S, E, M, C, *Id, Point);
+        O = Refiner->refine(*Id, Point, Deadline, &*Region);
+      }
+      if (Opts.Verbose) {
+        progress() << "loop " << *Id << " at (";
+        for (size_t K = 0; K < Point.size(); ++K)
+          errs() << (K ? ", " : "") << Point[K].getSExtValue();
+        errs() << "): "
+               << (O.K == LoopRefiner::Outcome::Strengthened ? "unreachable"
+                   : O.K == LoopRefiner::Outcome::Reachable  ? "reachable"
+                                                             : "unknown")
+               << "\n";
+        for (unsigned L : O.Changed)
+          for (const std::string &T : Refiner->invariantText(L))
+            errs() << "pdpv:   LI_" << L << ": " << T << "\n";
+      }
+      switch (O.K) {
+      case LoopRefiner::Outcome::Unknown:
+        CR.Why = O.Why.isTimeLimit() ? TimeReason : O.Why;
+        return;
+      case LoopRefiner::Outcome::Strengthened:
+        for (unsigned L : O.Changed)
+          S.add(z3::implies(E.reached(Refiner->header(L)), Refiner->invariantIn(L, E)));
+        Refined = true;
+        break;
+      case LoopRefiner::Outcome::Reachable:
+        for (auto &[Call, Vals] : Refiner->iterationInputs(*Id, O.Witness))
+          Iterations[Call] = Vals;
+        break;
+      }
+    }
+    if (Refined) {
+      Exact = !Opts.Refine.Generalize;
+      continue;
+    }
+    if (OnPath.empty()) {
+      CR.Why = {Unknown::Internal, "internal error: the solver's counterexample passes no loop "
+                                   "and is not confirmed by concrete execution"};
+      return;
+    }
+    // Every loop gets where the counterexample says: run the program with
+    // the iterations' inputs (the quick replay already ran without them,
+    // unless it ran out of steps).
+    Execution Y = X;
+    if (!Iterations.empty() || X.Result == Execution::StepLimit) {
+      Oracle.setIterations(Iterations, ToPrepared);
+      Y = replay(Oracle, InterpretOptions().MaxSteps);
+    }
+    if (confirms(CR, C, At, Y))
+      return;
+    if (!Exact) {
+      // A generalized region was reached but not where the rest of the path
+      // needs it: ask again for exactly the model's states.
+      Exact = true;
+      continue;
+    }
+    CR.Why.C = Unknown::NotReproduced;
+    CR.Why.Detail = Y.Result == Execution::StepLimit
+                    ? "the counterexample could not be replayed within the step limit"
+                : Y.Result == Execution::Revisited
+                    ? "PDR reached the loop states of a counterexample, but on the inputs "
+                      "assembled from it the program loops forever"
+                    : "PDR reached the loop states of a counterexample, but the program does "
+                      "not fail on the inputs assembled from it";
+    return;
+  }
+}
+
+void FunctionVerifier::run() {
+  FunctionResult &R = T.Result;
+
+  // The model is built on a clone; the prepared function stays executable.
+  ValueToValueMapTy VMap;
+  std::string Broken;
+  Function *Model = buildAcyclicModel(F, VMap, NumLoops, Broken);
+  if (!Model) {
+    T.Props.giveUp({Unknown::Internal, "internal error: the acyclic model is invalid: " + Broken});
+    return;
+  }
+  auto Cleanup = make_scope_exit([Model] { Model->eraseFromParent(); });
+  for (auto KV : VMap) {
+    const Value *InModel = KV.second;
+    if (!InModel)
+      continue;
+    ToModel[KV.first] = InModel; // after passification: header phis map to variants
+    const auto *I = dyn_cast<Instruction>(InModel);
+    if (!I || !isMarker(*I, MarkerKind::Variant)) // variants exist only in the model
+      ToPrepared[InModel] = KV.first;
+  }
+
+  std::vector<CheckResult> Decided; // per check of the model, in its order
+  std::vector<CheckSite> Sites;
+  try {
+    requireNewContext();
+    z3::context Ctx;
+    Encoder E(Ctx, Opts.UB);
+    E.encodeFunction(*Model);
+    z3::solver S(Ctx, "QF_BV");
+    if (NumLoops) {
+      Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine, Deadline);
+      for (unsigned Id : Refiner->loops()) // seeded invariants
+        S.add(z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E)));
+    }
+    auto DropRefiner = make_scope_exit([&] { // before Ctx goes
+      if (Refiner)
+        R.PdrSeconds += Refiner->pdrSeconds();
+      Refiner.reset();
+    });
+    for (const Check &C : E.checks()) {
+      const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
+      Sites.push_back({At, C.K});
+      CheckResult CR(C.K, userLocation(At->getDebugLoc()));
+      CR.Target = exactLocation(At->getDebugLoc());
+      decide(CR, C, S, E, At);
+      Decided.push_back(std::move(CR));
+    }
+    recheckProof(Decided, E);
+    publish(Decided, Sites);
+    std::optional<DominatorTree> DT;
+    if (Refiner && Opts.CInvariants)
+      DT.emplace(*Model);
+    if (Refiner)
+      for (unsigned Id : Refiner->loops())
+        if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty()) {
+          LoopInvariant L{userLocation(Refiner->location(Id)), std::move(Text)};
+          if (DT)
+            L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
+          R.Invariants.push_back(std::move(L));
+        }
+    if (Refiner && T.WantLoopInvariants) {
+      DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
+      OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
+      for (unsigned Id : Refiner->loops())
+        if (std::optional<PortableInvariant> P = Refiner->exportInvariant(Id, Origin))
+          T.LoopInvariants.push_back(std::move(*P));
+    }
+    return;
+  } catch (const EncodingError &Ex) {
+    publish(Decided, Sites, /*OnlyFailing=*/true);
+    T.Props.giveUp(unsupported(Ex));
+  } catch (const z3::exception &Ex) {
+    publish(Decided, Sites, /*OnlyFailing=*/true);
+    T.Props.giveUp(solverFailure(Ex.msg()));
+  }
+}
+
+/// The verdicts of the model's checks become those of the task's
+/// properties that are still undecided (the portfolio may have decided some).
+/// OnlyFailing: a run that stopped half-way keeps its confirmed failures.
+void FunctionVerifier::publish(std::vector<CheckResult> &Decided,
+                               const std::vector<CheckSite> &Sites, bool OnlyFailing) {
+  for (size_t K = 0; K < Decided.size(); ++K) {
+    Properties::Property *Q = T.Props.find(Sites[K].first, Sites[K].second);
+    if (Q && !Q->Decided && (!OnlyFailing || Decided[K].V == Verdict::False)) {
+      Q->R = std::move(Decided[K]);
+      Q->Decided = true;
+    }
+  }
+}
+
+/// S under Assumptions, decided by the Z3 library or by the solver process;
+/// a process's values of the free constants then fix Z3's model (Z3 only
+/// evaluates the encoding under them, which also double-checks the answer).
+z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &Assumptions,
+                                         std::string &Why) {
+  if (!Acyclic) {
+    z3::check_result Res = S.check(Assumptions);
+    if (Res == z3::unknown)
+      Why = S.reason_unknown();
+    return Res;
+  }
+  std::vector<z3::expr> Query;
+  for (const z3::expr &F : S.assertions())
+    Query.push_back(F);
+  for (const z3::expr &A : Assumptions)
+    Query.push_back(A);
+  ProcessAnswer Answer = askSolverProcess(*Acyclic, Query, /*WantModel=*/true,
+                                          millisecondsUntil(Deadline), Opts.MemoryLimitMB);
+  if (Answer.Answer != z3::sat) {
+    Why = Answer.Why;
+    return Answer.Answer;
+  }
+  z3::expr_vector Fixed = Assumptions;
+  for (auto &[Const, Value] : Answer.Model)
+    Fixed.push_back(Const == Value);
+  if (S.check(Fixed) == z3::sat)
+    return z3::sat;
+  Why = "internal error: " + Acyclic->Name + "'s model does not satisfy the query in z3";
+  return z3::unknown;
+}
+
+
+/// The TRUE checks' proof, decided again by another solver in its own
+/// process: for every loop, initiation and consecution of LI_l (its Horn
+/// clauses with LI_l for the predicate), and the acyclic model's safety with
+/// every LI_l assumed at its header. A proof that does not pass leaves those
+/// checks UNKNOWN.
+void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &E) {
+  FunctionResult &R = T.Result;
+  z3::context &Ctx = E.context();
+  z3::expr Fails = Ctx.bool_val(false);
+  std::vector<CheckResult *> Proved;
+  for (size_t K = 0; K < Decided.size(); ++K)
+    if (Decided[K].V == Verdict::True) {
+      Proved.push_back(&Decided[K]);
+      Fails = Fails || E.checks()[K].Violated;
+    }
+  if (!Prover || Proved.empty())
+    return;
+  std::vector<Obligation> Claims;
+  z3::expr Assumed = Ctx.bool_val(true);
+  std::string Failure;
+  try {
+    if (Refiner) {
+      invariantObligations(*Refiner, Claims);
+      for (unsigned Id : Refiner->loops())
+        Assumed = Assumed && z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E));
+    }
+  } catch (const EncodingError &Ex) {
+    Failure = Ex.what();
+  }
+  Claims.push_back({"safety of the proved properties under the invariants",
+                    z3::implies(Assumed, !Fails)});
+  if (Opts.Verbose)
+    progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
+           << " obligations\n";
+  if (Failure.empty())
+    Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
+  if (Failure.empty()) {
+    R.RecheckedBy = Prover->Name;
+    R.Obligations += Claims.size();
+    R.RecheckScopes.push_back(
+        "initiation and consecution of each loop invariant, safety of the proved properties");
+    return;
+  }
+  for (CheckResult *C : Proved) {
+    C->V = Verdict::Unknown;
+    C->Why = notConfirmedBy(*Prover, Failure);
+  }
+}
+
+/// What the model says about loop Id's entry values x_0 wherever its
+/// header is reached: a constant, or the value of a C variable assigned once
+/// before the loop (so witnesses can state invariants without x_0). Each
+/// question gets a short time limit; an undecided one says nothing.
+std::vector<LoopRefiner::EntryValue> FunctionVerifier::entryValues(z3::solver &S, Encoder &E,
+                                                                   unsigned Id,
+                                                                   const DominatorTree &DT) {
+  constexpr unsigned EntryQueryMs = 2000;
+  unsigned Variants = Refiner->numVariants(Id);
+  std::vector<LoopRefiner::EntryValue> Entry(Variants);
+  std::vector<z3::expr> State = Refiner->stateIn(Id, E);
+  const BasicBlock *Header = Refiner->header(Id);
+  z3::expr Reached = E.reached(Header);
+  z3::params P(S.ctx());
+  P.set("timeout", EntryQueryMs);
+  S.set(P);
+  auto Always = [&](const z3::expr &Fact) {
+    z3::expr_vector A(S.ctx());
+    A.push_back(Reached);
+    A.push_back(!Fact);
+    return S.check(A) == z3::unsat;
+  };
+  z3::expr_vector A(S.ctx());
+  A.push_back(Reached);
+  if (S.check(A) != z3::sat)
+    return Entry;
+  z3::model M = S.get_model();
+  std::vector<std::pair<z3::expr, std::string>> Holders; // assigned before the loop
+  for (auto &[V, Name] : singleValueVariables(*Header->getParent())) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (isa<Argument>(V) || (I && DT.properlyDominates(I->getParent(), Header)))
+      Holders.emplace_back(E.value(V), Name);
+  }
+  for (unsigned K = 0; K < Variants; ++K) {
+    const z3::expr &X0 = State[Variants + K];
+    z3::expr Value = M.eval(X0, true);
+    if (Always(X0 == Value)) {
+      Entry[K].Constant = toAPInt(Value);
+      continue;
+    }
+    for (auto &[Term, Name] : Holders)
+      if (z3::eq(Term.get_sort(), X0.get_sort()) && Always(X0 == Term)) {
+        Entry[K].Variable = Name;
+        break;
+      }
+  }
+  return Entry;
+}
+
+class PdpvEngine : public Engine {
+public:
+  explicit PdpvEngine(const VerifyOptions &O) : O(O) {}
+  const char *name() const override { return "PDPV"; }
+  void run(Task &T, const Budget &B) override { FunctionVerifier(T, O, B).run(); }
+
+private:
+  const VerifyOptions &O;
+};
+
+} // namespace
+
+std::unique_ptr<Engine> createPdpvEngine(const VerifyOptions &O) {
+  return std::make_unique<PdpvEngine>(O);
+}
+
+} // namespace pdpv

@@ -1,0 +1,188 @@
+//===- Recheck.cpp - Proofs decided again by a second solver --------------===//
+//
+// No engine's TRUE stands on the in-process Z3 alone: what the proof rests
+// on is printed as SMT-LIB2 and decided by another solver in its own process
+// (O.Recheck: boolector by default). The assertions LLVM's simplification
+// removed during preparation are decided the same way, on the function as
+// it was before simplification.
+//
+//===----------------------------------------------------------------------===//
+
+#include "EngineSupport.h"
+
+#include "pdpv/SourceInfo.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/IR/InstIterator.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out) {
+  auto Invariant = [&](unsigned Id, const std::vector<z3::expr> &State) {
+    return R.invariantAt(Id, State);
+  };
+  for (const LoopRefiner::HornRule &H : R.hornRules(Invariant)) {
+    unsigned Line = userLocation(R.location(H.Loop)).Line;
+    Out.push_back({(H.Initiation ? "initiation" : "consecution") +
+                       std::string(" of the invariant of the loop at line ") +
+                       std::to_string(Line),
+                   H.Implication});
+  }
+}
+
+std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
+                               std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB) {
+  // The re-check gets what is left of the time limit, but at least a few
+  // seconds per obligation: a proof found in the last moment is still checked.
+  constexpr unsigned MinRecheckMs = 10000;
+  for (const Obligation &O : Claims) {
+    unsigned Left = millisecondsUntil(Deadline);
+    ProcessAnswer A = askSolverProcess(Prover, {!O.Claim}, /*WantModel=*/false,
+                                       Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
+    if (A.Answer == z3::sat)
+      return O.What + " does not hold";
+    if (A.Answer == z3::unknown) {
+      Unknown Why = solverFailure(A.Why);
+      return O.What + " was not decided (" +
+             (Why.isTimeLimit()                    ? std::string("time limit")
+              : Why.C == Unknown::SolverGaveUp ? A.Why
+                                                   : describe(Why)) +
+             ")";
+    }
+  }
+  return "";
+}
+
+namespace {
+
+/// Nothing when O.Recheck's solver confirms every claim (R counts them
+/// under Scope), else why the proof is not confirmed.
+std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &B, FunctionResult &R,
+                               const std::string &Scope,
+                               function_ref<void(std::vector<Obligation> &)> Claims) {
+  if (O.Recheck == "none")
+    return std::nullopt;
+  Expected<SolverProcess> Prover = findSolverProcess(O.Recheck); // validateOptions found it
+  if (!Prover)
+    return Unknown(Unknown::NotConfirmed,
+                   "the proof was not re-checked: " + toString(Prover.takeError()));
+  std::vector<Obligation> Cs;
+  std::string Failure;
+  try {
+    Claims(Cs);
+  } catch (const EncodingError &Ex) {
+    Failure = Ex.what();
+  }
+  if (O.Verbose)
+    errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Cs.size()
+           << " obligations\n";
+  if (Failure.empty())
+    Failure = recheckObligations(*Prover, Cs, B.Deadline, O.MemoryLimitMB);
+  if (!Failure.empty())
+    return notConfirmedBy(*Prover, Failure);
+  R.RecheckedBy = Prover->Name;
+  R.Obligations += Cs.size();
+  if (!is_contained(R.RecheckScopes, Scope))
+    R.RecheckScopes.push_back(Scope);
+  return std::nullopt;
+}
+
+} // namespace
+
+bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, Properties &P,
+                    const std::set<const Properties::Property *> &Proved,
+                    const std::string &Scope,
+                    function_ref<void(std::vector<Obligation> &)> Claims) {
+  std::optional<Unknown> NotConfirmed = recheckEngineProof(O, B, R, Scope, Claims);
+  for (Properties::Property &Q : P.List)
+    if (!Q.Decided && Proved.count(&Q)) {
+      Q.R.V = NotConfirmed ? Verdict::Unknown : Verdict::True;
+      if (NotConfirmed)
+        Q.R.Why = *NotConfirmed;
+      Q.Decided = true;
+    }
+  return !NotConfirmed;
+}
+
+/// The assertions LLVM's simplification removed, decided again by the
+/// second solver on the function as it was before (PreparedEntry): each must
+/// hold wherever it is reached. Those it does not confirm become UNKNOWN.
+static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
+                                     const VerifyOptions &Opts,
+                                     std::chrono::steady_clock::time_point Deadline,
+                                     std::vector<CheckResult *> Removed) {
+  auto Trusted = [&](const std::string &Why) {
+    R.EngineNotes.push_back(std::to_string(Removed.size()) +
+                            " assertions proved during preparation were not re-checked (" +
+                            Why + "): LLVM's simplification is trusted for them");
+  };
+  if (Opts.Recheck == "none")
+    return;
+  if (!E.Unsimplified)
+    return Trusted(E.UnsimplifiedWhyNot);
+  Expected<SolverProcess> Prover = findSolverProcess(Opts.Recheck);
+  if (!Prover)
+    return Trusted(toString(Prover.takeError()));
+  z3::context Ctx;
+  Encoder Enc(Ctx, Opts.UB);
+  std::vector<Obligation> Claims;
+  try {
+    Enc.encodeFunction(*E.Unsimplified);
+  } catch (const EncodingError &Ex) {
+    return Trusted(Ex.what());
+  }
+  for (CheckResult *C : Removed) {
+    z3::expr Fails = Ctx.bool_val(false);
+    for (const Check &K : Enc.checks())
+      if (K.K == CheckKind::Assertion && userLocation(K.At->getDebugLoc()).str() == C->Loc.str())
+        Fails = Fails || K.Violated;
+    Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
+  }
+  std::string Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
+  if (Failure.empty()) {
+    R.RecheckedBy = Prover->Name;
+    R.Obligations += Claims.size();
+    R.RecheckScopes.push_back("the assertions proved during preparation, on the function before "
+                              "simplification");
+    return;
+  }
+  for (CheckResult *C : Removed) {
+    C->V = Verdict::Unknown;
+    C->ProvedInPreparation = false;
+    C->Why = notConfirmedBy(*Prover, Failure);
+  }
+}
+
+bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &Opts,
+                        std::chrono::steady_clock::time_point Deadline) {
+  Unknown Why;
+  if (!E.Problems.empty())
+    Why = {Unknown::Unsupported, "unsupported " + E.Problems.front().What};
+  size_t First = R.Checks.size();
+  for (const DebugLoc &DL : E.RemovedAssertions) {
+    CheckResult C(CheckKind::Assertion, userLocation(DL),
+                  Why.empty() ? Verdict::True : Verdict::Unknown, Why);
+    C.ProvedInPreparation = Why.empty();
+    R.Checks.push_back(std::move(C));
+  }
+  if (Why.empty()) {
+    std::vector<CheckResult *> Removed;
+    for (size_t K = First; K < R.Checks.size(); ++K)
+      Removed.push_back(&R.Checks[K]);
+    if (!Removed.empty())
+      recheckRemovedAssertions(E, R, Opts, Deadline, Removed);
+    return false;
+  }
+  R.V = Verdict::Unknown;
+  R.Why = Why;
+  R.ReasonLoc = userLocation(E.Problems.front().Loc);
+  for (Instruction &I : instructions(*E.F))
+    if (isMarker(I, MarkerKind::Assert))
+      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
+  return true;
+}
+
+} // namespace pdpv
