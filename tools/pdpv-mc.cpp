@@ -23,41 +23,17 @@
 using namespace llvm;
 using namespace pdpv;
 
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<model.btor2>"), cl::Required);
+static cl::OptionCategory Category("pdpv-mc options");
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<model.btor2>"), cl::Required,
+                                      cl::cat(Category));
 static cl::opt<unsigned> Timeout("timeout", cl::desc("time limit in seconds (0: none)"),
-                                 cl::init(0));
+                                 cl::init(0), cl::cat(Category));
 static cl::opt<bool> PrintInvariant("invariant",
-                                    cl::desc("on unsat, print the inductive invariant (SMT-LIB)"));
-static cl::opt<UnitKind> Units(
-    "units", cl::desc("atomic reasoning units"), cl::init(UnitKind::Hybrid),
-    cl::values(clEnumValN(UnitKind::Cubes, "cubes", "Boolean cubes over bits"),
-               clEnumValN(UnitKind::Polytopes, "polytopes", "polytopes A.x <= b"),
-               clEnumValN(UnitKind::Hybrid, "hybrid", "each point a cube with probability c")));
-static cl::opt<double> CubeProbability("cube-probability",
-                                       cl::desc("c: chance a point becomes a cube (hybrid units)"),
-                                       cl::init(0.5));
-static cl::opt<unsigned> Seed("seed", cl::desc("seed for the specialization of points"),
-                              cl::init(1));
-static cl::opt<ExpansionKind> Expansion(
-    "expansion", cl::desc("expansion of proof obligations"), cl::init(ExpansionKind::Hybrid),
-    cl::values(clEnumValN(ExpansionKind::Ternary, "ternary", "ternary simulation"),
-               clEnumValN(ExpansionKind::Interval, "interval", "interval simulation"),
-               clEnumValN(ExpansionKind::Hybrid, "hybrid", "hybrid simulation"),
-               clEnumValN(ExpansionKind::Lifting, "lifting", "unsat core with fixed inputs")));
-static cl::opt<SolverKind> Solver(
-    "solver", cl::desc("Z3 solver for PDR's queries"), cl::init(SolverKind::Generic),
-    cl::values(clEnumValN(SolverKind::Generic, "generic", "Z3's default solver"),
-               clEnumValN(SolverKind::BitVector, "qfbv", "Z3's QF_BV solver (bit-blasting)")));
-static cl::opt<bool> NoReshape("no-reshape", cl::desc("ablation: do not reshape polytopes"));
-static cl::opt<unsigned> Guides("guides",
-                                cl::desc("k: guides per reshaped boundary (relates k+1 words)"),
-                                cl::init(1));
-static cl::opt<bool> NoCore("no-core-shrinking",
-                            cl::desc("ablation: do not shrink blocked units with unsat cores"));
-static cl::opt<bool> NoGeneralize(
-    "no-generalize", cl::desc("ablation: do not drop atoms or relax bounds of blocked units"));
-static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"));
-static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"));
+                                    cl::desc("on unsat, print the inductive invariant (SMT-LIB)"),
+                                    cl::cat(Category));
+static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"),
+                           cl::cat(Category));
+static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"), cl::cat(Category));
 
 enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
 
@@ -70,6 +46,9 @@ enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
 }
 
 int main(int Argc, char **Argv) {
+  // PDR's heuristics: the same table as the C path's pdr-* options.
+  OptionFlags<PdrOptions> Heuristics(pdrOptionTable(), "", Category, PdrOptions());
+  cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(Argc, Argv, "pdpv-mc: word-level PDR model checker for BTOR2\n");
   auto Buf = MemoryBuffer::getFileOrSTDIN(InputFile);
   if (!Buf) {
@@ -86,25 +65,15 @@ int main(int Argc, char **Argv) {
     errs() << ": error: " << Error.Message << "\n";
     finish(Usage);
   }
-  if (CubeProbability < 0 || CubeProbability > 1) {
-    errs() << "pdpv-mc: --cube-probability must be between 0 and 1\n";
-    finish(Usage);
-  }
-  if (Guides < 1 || Guides > 4) {
-    errs() << "pdpv-mc: --guides must be between 1 and 4\n";
-    finish(Usage);
-  }
   PdrOptions Opts;
+  llvm::Error Bad = Heuristics.apply(Opts, "pdpv-mc");
+  if (!Bad)
+    Bad = checkRanges(pdrOptionTable(), Opts, "pdpv-mc", "--");
+  if (Bad) {
+    errs() << toString(std::move(Bad)) << "\n";
+    finish(Usage);
+  }
   Opts.TimeoutSeconds = Timeout;
-  Opts.Units = Units;
-  Opts.CubeProbability = CubeProbability;
-  Opts.Seed = Seed;
-  Opts.Expansion = Expansion;
-  Opts.Reshape = !NoReshape;
-  Opts.Guides = Guides;
-  Opts.CoreShrinking = !NoCore;
-  Opts.Generalize = !NoGeneralize;
-  Opts.Solver = Solver;
   Opts.Verbose = Verbose;
   PdrResult R = Pdr(M->TS, Opts).run();
   if (Stats)

@@ -52,10 +52,6 @@ static cl::opt<unsigned> Timeout("timeout",
                                  cl::desc("time limit in seconds for all entry functions "
                                           "(default 60, 0: none)"),
                                  cl::init(60), cl::cat(Category));
-static cl::opt<unsigned> MemLimit("memlimit",
-                                  cl::desc("the solver's memory limit in MB (default 4096, 0: "
-                                           "none, else at least 64)"),
-                                  cl::init(4096), cl::cat(Category));
 static cl::opt<bool> Json("json", cl::desc("print the result as one JSON object"),
                           cl::cat(Category));
 static cl::opt<bool> Progress("v", cl::desc("progress of the refinement on stderr"),
@@ -90,16 +86,6 @@ static cl::opt<std::string> WitnessOut(
     cl::desc("write an SV-COMP witness (YAML, format 2.0) to the file: loop invariants for "
              "TRUE, the failing run's inputs for FALSE (C input only)"),
     cl::cat(Category));
-static cl::opt<std::string> Solver(
-    "solver", cl::value_desc("name"), cl::init("z3"),
-    cl::desc("solver of the acyclic model's checks: z3 (the library, default), boolector or "
-             "cvc5 (a solver process; refinement stays on Z3)"),
-    cl::cat(Category));
-static cl::opt<std::string> Recheck(
-    "recheck", cl::value_desc("name"), cl::init("boolector"),
-    cl::desc("solver process that re-checks every proof before TRUE is reported: boolector "
-             "(default), cvc5, z3, or none"),
-    cl::cat(Category));
 enum class DataModel { LP64, ILP32 };
 static cl::opt<DataModel> Model(
     "data-model", cl::desc("C data model for .c/.i files (default lp64)"),
@@ -107,19 +93,6 @@ static cl::opt<DataModel> Model(
                clEnumValN(DataModel::ILP32, "ilp32", "32-bit int, long and pointers (-m32, "
                                                      "SV-COMP's model)")),
     cl::init(DataModel::LP64), cl::cat(Category));
-static cl::opt<std::string> EngineName(
-    "engine", cl::value_desc("pdpv|bmc|kind|portfolio"),
-    cl::desc("the engine: portfolio (default: BMC, PDPV, k-induction, deeper BMC in turn), "
-             "pdpv (thesis ch. 4 alone), bmc (bounded model checking), kind (k-induction "
-             "with PDPV's loop invariants)"),
-    cl::init("portfolio"), cl::cat(Category));
-static cl::opt<unsigned> Bound("bound",
-                               cl::desc("bmc, kind: the largest K (loop iterations, k); "
-                                        "default: deepen until the time limit"),
-                               cl::cat(Category));
-static cl::opt<bool> LinearDeepening("linear-deepening",
-                                     cl::desc("bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, ..."),
-                                     cl::cat(Category));
 static cl::list<std::string> ClangArgs("clang-arg",
                                        cl::desc("an extra argument for clang-19, e.g. "
                                                 "--clang-arg=-DN=4 (repeatable)"),
@@ -298,6 +271,16 @@ int main(int Argc, char **Argv) {
     OS << "pdpv " << PDPV_VERSION << " (LLVM " << LLVM_VERSION_STRING << ", "
        << "Z3 " << Z3_get_full_version() << ")\n";
   });
+  // Every option of the C path from the one table (Options.h), but the
+  // limits this tool sets its own way (one --timeout for all, -v).
+  static const OptionTable<VerifyOptions> Rows = [] {
+    OptionTable<VerifyOptions> R;
+    for (const OptionRow<VerifyOptions> &Row : optionTable())
+      if (!is_contained({"timeout", "total-timeout", "emit-chc", "verbose"}, Row.Name))
+        R.push_back(Row);
+    return R;
+  }();
+  OptionFlags<VerifyOptions> Flags(Rows, "", Category, VerifyOptions());
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(
       Argc, Argv,
@@ -332,24 +315,14 @@ int main(int Argc, char **Argv) {
   }
 
   VerifyOptions Opts = optionsFromCommandLine();
+  if (Error E = Flags.apply(Opts, "pdpv"))
+    usageError(StringRef(toString(std::move(E))).drop_front(strlen("pdpv: ")));
   Opts.TotalTimeoutSeconds = Timeout;
   Opts.TimeoutSeconds = 0; // one limit: the total
-  Opts.MemoryLimitMB = MemLimit;
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
-  Opts.Solver = Solver;
-  Opts.Recheck = Recheck;
   Opts.CInvariants = !WitnessOut.empty();
   if (!WitnessOut.empty() && Ext != ".c" && Ext != ".i")
     usageError("--witness needs the C source (a .c or .i file), got '" + InputFile + "'");
-  auto EngineOption = [&](StringRef Name, StringRef Value) {
-    if (Expected<bool> Ok = parseEngineParameter(Name, Value, false, Opts.Engine); !Ok)
-      usageError(StringRef(toString(Ok.takeError())).drop_front(strlen("pdpv: ")));
-  };
-  EngineOption("engine", EngineName);
-  if (Bound.getNumOccurrences())
-    EngineOption("bound", std::to_string(Bound));
-  if (LinearDeepening)
-    EngineOption("linear-deepening", "");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
 

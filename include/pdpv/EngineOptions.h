@@ -32,16 +32,11 @@ struct EngineOptions {
 };
 
 llvm::StringRef engineName(EngineKind K);
-/// Reads -pdpv-engine, -pdpv-bound, -pdpv-linear-deepening.
-EngineOptions engineOptionsFromCommandLine();
-/// Pass parameter Name[=Value] if it is one of the engine's ("engine=bmc",
-/// "bound=8", "linear-deepening"): true, with a bad value as error.
-llvm::Expected<bool> parseEngineParameter(llvm::StringRef Name, llvm::StringRef Value,
-                                          bool Negated, EngineOptions &O);
-/// The engine parameters, for "expected ..." messages.
-constexpr const char *EngineParameterHelp =
-    "engine=pdpv|bmc|kind|portfolio, bound=<K>, [no-]linear-deepening";
-/// What no flag parser checks (-pdpv-bound=0).
+/// Name is an engine's ("pdpv", "bmc", "kind", "portfolio"): O.Kind.
+llvm::Error parseEngine(llvm::StringRef Name, EngineOptions &O);
+/// K is a number of loop iterations: O.Bound.
+llvm::Error parseBound(llvm::StringRef K, EngineOptions &O);
+/// What no parser checks (a bound of 0).
 llvm::Error validateEngineOptions(const EngineOptions &O);
 
 } // namespace pdpv

@@ -8,6 +8,7 @@
 #define PDPV_OPTIONS_H
 
 #include "pdpv/EngineOptions.h"
+#include "pdpv/OptionTable.h"
 #include "pdpv/Property.h"
 #include "pdpv/Refine.h"
 
@@ -36,7 +37,14 @@ struct VerifyOptions {
   std::string Recheck = "boolector";
   bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
   EngineOptions Engine;         // pdpv, bmc, kind, portfolio (Engine.h)
+  // A -mllvm -pdpv-* flag with a bad value (reported by validateOptions: the
+  // flags are read where no error can be returned).
+  std::string InvalidFlag;
 };
+
+/// Every option of the C path: the pass parameters, the -mllvm -pdpv-*
+/// flags and the CLI's flags are made from these rows (OptionTable.h).
+const OptionTable<VerifyOptions> &optionTable();
 
 /// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
 VerifyOptions optionsFromCommandLine();

@@ -19,6 +19,7 @@
 #ifndef PDPV_PDR_H
 #define PDPV_PDR_H
 
+#include "pdpv/OptionTable.h"
 #include "pdpv/Simulation.h"
 #include "pdpv/TransitionSystem.h"
 #include "pdpv/Unknown.h"
@@ -49,6 +50,10 @@ struct PdrOptions {
   SolverKind Solver = SolverKind::Generic;
   bool Verbose = false;            // progress on stderr
 };
+
+/// PDR's heuristics as options (OptionTable.h): pdpv-mc's flags, and with
+/// the prefix "pdr-" the C path's.
+const OptionTable<PdrOptions> &pdrOptionTable();
 
 struct PdrStats {
   unsigned Frames = 0, Lemmas = 0, Obligations = 0, SolverCalls = 0, Reshaped = 0;

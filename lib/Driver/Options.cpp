@@ -1,157 +1,139 @@
-//===- Options.cpp - Pass parameters, -mllvm flags, checks ----------------===//
+//===- Options.cpp - Every option of the C path, in one table -------------===//
+//
+// The rows below make the pass parameters (pdpv<timeout=10;no-memo>), the
+// -mllvm -pdpv-* flags and the CLI's flags (tools/pdpv.cpp). PDR's own rows
+// (Pdr.h) come in with the prefix "pdr-".
+//
+//===----------------------------------------------------------------------===//
 
 #include "pdpv/Options.h"
 #include "pdpv/SmtProcess.h"
 
-#include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
 
 namespace pdpv {
 
-static cl::opt<unsigned> TimeoutFlag("pdpv-timeout",
-                                     cl::desc("PDPV: time limit per entry function in "
-                                              "seconds (0: none)"),
-                                     cl::init(60));
-static cl::opt<unsigned> TotalTimeoutFlag(
-    "pdpv-total-timeout",
-    cl::desc("PDPV: time limit for all entry functions together in seconds (0: none)"),
-    cl::init(0));
-static cl::opt<unsigned> MemoryLimitFlag(
-    "pdpv-memlimit", cl::desc("PDPV: memory limit of the solver in MB (0: none)"),
-    cl::init(4096));
-static cl::opt<bool> CheckSignedOverflowFlag(
-    "pdpv-check-signed-overflow",
-    cl::desc("PDPV: report signed integer overflow (nsw) as a property violation"));
-static cl::opt<bool> CheckDivisionFlag(
-    "pdpv-check-division",
-    cl::desc("PDPV: report division by zero and INT_MIN / -1 as property violations"));
-static cl::opt<bool> QuietFlag("pdpv-quiet",
-                               cl::desc("PDPV: no remark for each proved property"));
-static cl::opt<bool> NoMemoFlag(
-    "pdpv-no-memo",
-    cl::desc("PDPV: start each loop's PDR afresh on every refinement (ablation)"));
-static cl::opt<bool> NoGeneralizeFlag(
-    "pdpv-no-generalize",
-    cl::desc("PDPV: refine with the counterexample's exact loop states (ablation)"));
-static cl::opt<bool> NoAbstractGeneralizeFlag(
-    "pdpv-no-abstract-generalize",
-    cl::desc("PDPV: generalize counterexamples only by the property, not by abstract "
-             "interpretation of the loop (ablation)"));
-static cl::opt<bool> NoCandidatesFlag(
-    "pdpv-no-candidates",
-    cl::desc("PDPV: do not start loops with the inductive ones of the candidate relations "
-             "x >= x_0, x + y == x_0 + y_0, ... (ablation)"));
-static cl::opt<bool> SymbolicFlag(
-    "pdpv-symbolic",
-    cl::desc("PDPV: one PDR run on the whole function with an explicit program counter "
-             "instead of loop invariants (thesis 4.2.1, for comparison)"));
-static cl::opt<std::string> HornFlag(
-    "pdpv-emit-chc", cl::value_desc("file"),
-    cl::desc("PDPV: write the model as constrained Horn clauses (SMT-LIB2, HORN) to the "
-             "file instead of verifying"));
-static cl::opt<std::string> SolverFlag(
-    "pdpv-solver", cl::init("z3"),
-    cl::desc("solver of the acyclic model's checks: z3 (the library), boolector or cvc5"));
-static cl::opt<std::string> RecheckFlag(
-    "pdpv-recheck", cl::init("boolector"),
-    cl::desc("solver binary that re-checks every proof: boolector, cvc5, z3 or none"));
-static cl::opt<bool> VerboseFlag("pdpv-verbose",
-                                 cl::desc("PDPV: print the refinement's progress on stderr"));
+static Error optionError(const Twine &Message) {
+  return make_error<StringError>("pdpv: " + Message, inconvertibleErrorCode());
+}
+
+const OptionTable<VerifyOptions> &optionTable() {
+  using O = VerifyOptions;
+  static const OptionTable<VerifyOptions> Rows = [] {
+    OptionTable<VerifyOptions> R = {
+        numberRow<O>("timeout", "seconds", "time limit per entry function in seconds (0: none)",
+                     [](O &V) -> unsigned & { return V.TimeoutSeconds; }),
+        numberRow<O>("total-timeout", "seconds",
+                     "time limit for all entry functions together in seconds (0: none)",
+                     [](O &V) -> unsigned & { return V.TotalTimeoutSeconds; }),
+        numberRow<O>("memlimit", "MB", "memory limit of the solver in MB (0: none)",
+                     [](O &V) -> unsigned & { return V.MemoryLimitMB; }),
+        textRow<O>("emit-chc", "file",
+                   "write the model as constrained Horn clauses (SMT-LIB2, HORN) to the file "
+                   "instead of verifying",
+                   [](O &V) -> std::string & { return V.HornFile; }),
+        textRow<O>("solver", "name",
+                   "solver of the acyclic model's checks: z3 (the library), boolector or cvc5",
+                   [](O &V) -> std::string & { return V.Solver; }),
+        textRow<O>("recheck", "name",
+                   "solver binary that re-checks every proof: boolector, cvc5, z3 or none",
+                   [](O &V) -> std::string & { return V.Recheck; }),
+        flagRow<O>("check-signed-overflow",
+                   "report signed integer overflow (nsw) as a property violation",
+                   [](O &V) -> bool & { return V.UB.CheckSignedOverflow; }),
+        flagRow<O>("check-division",
+                   "report division by zero and INT_MIN / -1 as property violations",
+                   [](O &V) -> bool & { return V.UB.CheckDivision; }),
+        flagRow<O>("quiet", "no remark for each proved property",
+                   [](O &V) -> bool & { return V.Quiet; }),
+        flagRow<O>("memo", "keep each loop's PDR trace between refinements (thesis 4.3.3)",
+                   [](O &V) -> bool & { return V.Refine.Memoize; }),
+        flagRow<O>("generalize", "generalize counterexamples before refining (thesis Alg. 4.5)",
+                   [](O &V) -> bool & { return V.Refine.Generalize; }),
+        flagRow<O>("abstract-generalize",
+                   "generalize counterexamples by abstract interpretation of the loop first",
+                   [](O &V) -> bool & { return V.Refine.AbstractGeneralize; }),
+        flagRow<O>("candidates",
+                   "start loops with the inductive ones of the candidate relations x >= x_0, "
+                   "x + y == x_0 + y_0, ... (thesis ch. 6)",
+                   [](O &V) -> bool & { return V.Refine.SeedInvariants; }),
+        flagRow<O>("symbolic",
+                   "one PDR run on the whole function with an explicit program counter instead "
+                   "of loop invariants (thesis 4.2.1, for comparison)",
+                   [](O &V) -> bool & { return V.Symbolic; }),
+        customRow<O>("engine", "pdpv|bmc|kind|portfolio",
+                     "the engine: portfolio (BMC, PDPV, k-induction, deeper BMC in turn), pdpv "
+                     "(thesis ch. 4 alone), bmc (bounded model checking), kind (k-induction "
+                     "with PDPV's loop invariants)",
+                     [](O &V, StringRef Name) { return parseEngine(Name, V.Engine); }),
+        customRow<O>("bound", "<K>",
+                     "bmc, kind: the largest K (loop iterations, k); default: until the time "
+                     "limit",
+                     [](O &V, StringRef K) { return parseBound(K, V.Engine); }),
+        flagRow<O>("linear-deepening", "bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, 8, ...",
+                   [](O &V) -> bool & { return V.Engine.LinearDeepening; }),
+        numberRow<O>("portfolio-bound", "N", "portfolio: the bound of its first, quick BMC run",
+                     [](O &V) -> unsigned & { return V.Engine.PortfolioBound; }, 1, 1e6,
+                     /*Secondary=*/true),
+        flagRow<O>("verbose", "print the refinement's progress on stderr",
+                   [](O &V) -> bool & { return V.Verbose; }, /*Secondary=*/true),
+    };
+    for (const OptionRow<PdrOptions> &P : pdrOptionTable()) {
+      R.push_back(P.lift<VerifyOptions>(
+          [](VerifyOptions &V) -> PdrOptions & { return V.Refine.Engine; }, "pdr-"));
+      R.back().Secondary = true;
+    }
+    return R;
+  }();
+  return Rows;
+}
+
+/// The -mllvm -pdpv-* flags (registered when the library is loaded).
+static cl::OptionCategory FlagCategory("PDPV options");
+static const OptionFlags<VerifyOptions> &commandLineFlags() {
+  static const OptionFlags<VerifyOptions> Flags(optionTable(), "pdpv-", FlagCategory,
+                                                VerifyOptions(), "PDPV: ");
+  return Flags;
+}
+static const bool Registered = (commandLineFlags(), true);
 
 VerifyOptions optionsFromCommandLine() {
+  (void)Registered;
   VerifyOptions O;
-  O.TimeoutSeconds = TimeoutFlag;
-  O.TotalTimeoutSeconds = TotalTimeoutFlag;
-  O.MemoryLimitMB = MemoryLimitFlag;
-  O.UB.CheckSignedOverflow = CheckSignedOverflowFlag;
-  O.UB.CheckDivision = CheckDivisionFlag;
-  O.Quiet = QuietFlag;
-  O.Verbose = VerboseFlag;
-  O.Symbolic = SymbolicFlag;
-  O.Refine.Engine.Verbose = VerboseFlag;
-  O.Refine.Memoize = !NoMemoFlag;
-  O.Refine.Generalize = !NoGeneralizeFlag;
-  O.Refine.AbstractGeneralize = !NoAbstractGeneralizeFlag;
-  O.Refine.SeedInvariants = !NoCandidatesFlag;
-  O.HornFile = HornFlag;
-  O.Solver = SolverFlag;
-  O.Recheck = RecheckFlag;
-  O.Engine = engineOptionsFromCommandLine();
+  if (Error E = commandLineFlags().apply(O, "pdpv"))
+    O.InvalidFlag = toString(std::move(E));
+  O.Refine.Engine.Verbose = O.Verbose;
   return O;
 }
 
 Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
   VerifyOptions O = optionsFromCommandLine();
-  while (!Params.empty()) {
-    StringRef P;
-    std::tie(P, Params) = Params.split(';');
-    auto [Name, Value] = P.split('=');
-    unsigned *Number = StringSwitch<unsigned *>(Name)
-                           .Case("timeout", &O.TimeoutSeconds)
-                           .Case("total-timeout", &O.TotalTimeoutSeconds)
-                           .Case("memlimit", &O.MemoryLimitMB)
-                           .Default(nullptr);
-    if (Number) {
-      if (Value.getAsInteger(10, *Number))
-        return make_error<StringError>("pdpv: " + Name + " expects a number (" +
-                                           (Name == "memlimit" ? "MB" : "seconds") +
-                                           "), got '" + Value + "'",
-                                       inconvertibleErrorCode());
-      continue;
-    }
-    std::string *Text = StringSwitch<std::string *>(Name)
-                            .Case("emit-chc", &O.HornFile)
-                            .Case("solver", &O.Solver)
-                            .Case("recheck", &O.Recheck)
-                            .Default(nullptr);
-    if (Text && !Value.empty()) {
-      *Text = Value.str();
-      continue;
-    }
-    bool Negated = Name.consume_front("no-");
-    Expected<bool> EngineParameter = parseEngineParameter(Name, Value, Negated, O.Engine);
-    if (!EngineParameter)
-      return EngineParameter.takeError();
-    if (*EngineParameter)
-      continue;
-    bool *Flag = StringSwitch<bool *>(Name)
-                     .Case("check-signed-overflow", &O.UB.CheckSignedOverflow)
-                     .Case("check-division", &O.UB.CheckDivision)
-                     .Case("quiet", &O.Quiet)
-                     .Case("memo", &O.Refine.Memoize)
-                     .Case("generalize", &O.Refine.Generalize)
-                     .Case("abstract-generalize", &O.Refine.AbstractGeneralize)
-                     .Case("candidates", &O.Refine.SeedInvariants)
-                     .Case("symbolic", &O.Symbolic)
-                     .Default(nullptr);
-    if (!Flag || !Value.empty())
-      return make_error<StringError>(
-          "pdpv: unknown pass parameter '" + P +
-              "' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, "
-              "solver=<name>, recheck=<name>, "
-              "[no-]check-signed-overflow, [no-]check-division, [no-]quiet, [no-]memo, "
-              "[no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]symbolic, " +
-              EngineParameterHelp + ")",
-          inconvertibleErrorCode());
-    *Flag = !Negated;
-  }
+  auto Unknown = [](StringRef P) -> Error {
+    std::string Primary, Secondary;
+    for (const OptionRow<VerifyOptions> &R : optionTable())
+      (R.Secondary ? Secondary : Primary) +=
+          ((R.Secondary ? Secondary : Primary).empty() ? "" : ", ") + rowSyntax(R);
+    return optionError("unknown pass parameter '" + P + "' (expected " + Primary +
+                       ") or one of " + Secondary);
+  };
+  if (Error E = parseParameters<VerifyOptions>(optionTable(), Params, O, "pdpv", Unknown))
+    return std::move(E);
+  O.Refine.Engine.Verbose = O.Verbose;
   if (Error E = validateOptions(O))
     return std::move(E);
   return O;
 }
 
 Error validateOptions(const VerifyOptions &O) {
+  if (!O.InvalidFlag.empty())
+    return make_error<StringError>(O.InvalidFlag, inconvertibleErrorCode());
   if (O.MemoryLimitMB && O.MemoryLimitMB < MinMemoryLimitMB)
-    return make_error<StringError>("pdpv: the memory limit must be 0 (none) or at least " +
-                                       Twine(MinMemoryLimitMB) + " MB, got " +
-                                       Twine(O.MemoryLimitMB),
-                                   inconvertibleErrorCode());
+    return optionError("the memory limit must be 0 (none) or at least " +
+                       Twine(MinMemoryLimitMB) + " MB, got " + Twine(O.MemoryLimitMB));
   if (O.Solver != "z3" && O.Solver != "boolector" && O.Solver != "cvc5")
-    return make_error<StringError>("pdpv: unknown solver '" + O.Solver +
-                                       "' (expected z3, boolector or cvc5)",
-                                   inconvertibleErrorCode());
+    return optionError("unknown solver '" + O.Solver + "' (expected z3, boolector or cvc5)");
   std::vector<std::string> Processes; // solver binaries this run needs
   if (O.Solver != "z3")
     Processes.push_back(O.Solver);
@@ -159,11 +141,13 @@ Error validateOptions(const VerifyOptions &O) {
     Processes.push_back(O.Recheck);
   for (const std::string &Name : Processes)
     if (Expected<SolverProcess> P = findSolverProcess(Name); !P)
-      return make_error<StringError>("pdpv: " + toString(P.takeError()) +
-                                         (Name == O.Recheck ? " (the re-check solver 'none' "
-                                                              "skips the proof re-check)"
-                                                            : ""),
-                                     inconvertibleErrorCode());
+      return optionError(toString(P.takeError()) +
+                         (Name == O.Recheck ? " (the re-check solver 'none' skips the proof "
+                                              "re-check)"
+                                            : ""));
+  VerifyOptions Checked = O;
+  if (Error E = checkRanges(optionTable(), Checked, "pdpv", ""))
+    return E;
   return validateEngineOptions(O.Engine);
 }
 
