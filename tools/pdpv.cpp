@@ -70,11 +70,6 @@ static cl::opt<std::string> SarifOut(
     "sarif", cl::value_desc("file"),
     cl::desc("also write the results as SARIF 2.1.0 (for code-scanning tools) to the file"),
     cl::cat(Category));
-static cl::opt<std::string> NativeRunner(
-    "native-runner", cl::value_desc("program"), cl::init("auto"),
-    cl::desc("run the counterexample's executable under this program (an emulator or a "
-             "sandbox); auto: directly, a 32-bit one the kernel refuses under qemu-i386"),
-    cl::cat(Category));
 
 static cl::opt<std::string> HarnessOut(
     "harness", cl::value_desc("file"),
@@ -193,54 +188,6 @@ static std::string compile(StringRef Source) {
   usageError("'" + Source + "' does not compile");
 }
 
-/// Every FALSE is run natively with its harness before it is printed. A run
-/// that does not fail turns the check UNKNOWN and keeps the harness.
-static void replayFailures(const Module &M, std::vector<FunctionResult> &Results) {
-  bool Written = false;
-  for (FunctionResult &R : Results) {
-    for (CheckResult &C : R.Checks) {
-      if (C.V != Verdict::False)
-        continue;
-      bool ForUser = !Written && !HarnessOut.empty();
-      SmallString<128> File(HarnessOut);
-      if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File))
-        usageError("cannot create a temporary file");
-      NativeReplay Run = replayNatively(M, C, std::string(File), {10, NativeRunner});
-      Written |= ForUser;
-      bool Keep = ForUser;
-      switch (Run.S) {
-      case NativeReplay::Confirmed:
-        C.NativeConfirmed = true;
-        C.NativeNote = Run.Location;
-        if (!Run.Runner.empty())
-          C.NativeNote += " (run under " + Run.Runner + ")";
-        break;
-      case NativeReplay::NotFailing:
-        if (!ForUser) { // out of the run's private temporary directory
-          SmallString<128> Kept(keptFilesDirectory());
-          sys::path::append(Kept, sys::path::filename(File));
-          if (!sys::fs::copy_file(File, Kept)) {
-            sys::fs::remove(File);
-            File = Kept;
-          }
-        }
-        C.V = Verdict::Unknown;
-        C.Why = {Unknown::NotReproduced,
-                 "the counterexample does not fail when run natively: " + Run.Detail +
-                     " (harness kept in " + std::string(File) + ")"};
-        Keep = true;
-        break;
-      case NativeReplay::Impossible:
-        C.NativeNote = Run.Detail;
-        break;
-      }
-      if (!Keep)
-        sys::fs::remove(File);
-    }
-    updateVerdict(R);
-  }
-}
-
 /// --witness: a correctness witness for TRUE, a violation witness for the
 /// first FALSE (confirmed by a run); none for UNKNOWN.
 static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) {
@@ -321,6 +268,8 @@ int main(int Argc, char **Argv) {
   Opts.TimeoutSeconds = 0; // one limit: the total
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
   Opts.CInvariants = !WitnessOut.empty();
+  Opts.HarnessFile = HarnessOut;
+  Opts.KeptFilesDir = keptFilesDirectory();
   if (!WitnessOut.empty() && Ext != ".c" && Ext != ".i")
     usageError("--witness needs the C source (a .c or .i file), got '" + InputFile + "'");
   if (Error E = validateOptions(Opts))
@@ -361,7 +310,6 @@ int main(int Argc, char **Argv) {
   }
 
   std::vector<FunctionResult> Results = pdpv::verifyModule(*M, Opts);
-  replayFailures(*M, Results);
   Unknown Why;
   Verdict V = combineVerdicts(Results, Why);
   if (Results.empty()) {

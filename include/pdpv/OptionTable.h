@@ -137,10 +137,12 @@ OptionRow<Options> choiceRow(std::string Name, std::string Help,
 }
 template <typename Options>
 OptionRow<Options> textRow(std::string Name, std::string Unit, std::string Help,
-                           std::function<std::string &(Options &)> Field) {
+                           std::function<std::string &(Options &)> Field,
+                           bool Secondary = false) {
   OptionRow<Options> R{OptionRow<Options>::Text, std::move(Name), std::move(Help),
                        std::move(Unit)};
   R.TextField = std::move(Field);
+  R.Secondary = Secondary;
   return R;
 }
 

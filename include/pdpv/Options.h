@@ -37,6 +37,12 @@ struct VerifyOptions {
   std::string Recheck = "boolector";
   bool CInvariants = false; // also state the invariants in C (LoopInvariant::CConjuncts)
   EngineOptions Engine;         // pdpv, bmc, kind, portfolio (Engine.h)
+  // Every FALSE is compiled with its harness and run natively before it is
+  // reported (Harness.h); a run that does not fail makes it UNKNOWN.
+  bool NativeReplay = true;
+  std::string NativeRunner = "auto"; // runs the executable (ReplayOptions::Runner)
+  std::string HarnessFile;  // the first FALSE's harness, for the user ("": none)
+  std::string KeptFilesDir; // harnesses of runs that did not fail go here ("": stay)
   // A -mllvm -pdpv-* flag with a bad value (reported by validateOptions: the
   // flags are read where no error can be returned).
   std::string InvalidFlag;

@@ -3,14 +3,18 @@
 // Prepares a clone of the module, runs the selected engine on each entry
 // function (Engine.h), and settles what the model does not cover: where the
 // program may reach undefined behaviour that ends the model, no proof of
-// the function stands.
+// the function stands. Last, every FALSE is run natively (Harness.h): the
+// plugin and the CLI report the same verdicts.
 //
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Driver.h"
 #include "pdpv/Engine.h"
+#include "pdpv/Harness.h"
 
 #include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <z3++.h>
@@ -72,6 +76,58 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   updateVerdict(R);
 }
 
+/// Every FALSE is run natively with its harness before it is reported (by
+/// the plugin and the CLI alike). A run that does not fail turns the check
+/// UNKNOWN and keeps the harness.
+static void replayFailures(const Module &M, std::vector<FunctionResult> &Results,
+                           const VerifyOptions &O) {
+  bool Written = false;
+  for (FunctionResult &R : Results) {
+    for (CheckResult &C : R.Checks) {
+      if (C.V != Verdict::False)
+        continue;
+      bool ForUser = !Written && !O.HarnessFile.empty();
+      SmallString<128> File(StringRef(O.HarnessFile));
+      if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File)) {
+        C.NativeNote = "cannot create a temporary file";
+        continue;
+      }
+      NativeReplay Run = replayNatively(M, C, std::string(File), {10, O.NativeRunner});
+      Written |= ForUser;
+      bool Keep = ForUser;
+      switch (Run.S) {
+      case NativeReplay::Confirmed:
+        C.NativeConfirmed = true;
+        C.NativeNote = Run.Location;
+        if (!Run.Runner.empty())
+          C.NativeNote += " (run under " + Run.Runner + ")";
+        break;
+      case NativeReplay::NotFailing:
+        if (!ForUser && !O.KeptFilesDir.empty()) { // out of a private temporary directory
+          SmallString<128> Kept(StringRef(O.KeptFilesDir));
+          sys::path::append(Kept, sys::path::filename(File));
+          if (!sys::fs::copy_file(File, Kept)) {
+            sys::fs::remove(File);
+            File = Kept;
+          }
+        }
+        C.V = Verdict::Unknown;
+        C.Why = {Unknown::NotReproduced,
+                 "the counterexample does not fail when run natively: " + Run.Detail +
+                     " (harness kept in " + std::string(File) + ")"};
+        Keep = true;
+        break;
+      case NativeReplay::Impossible:
+        C.NativeNote = Run.Detail;
+        break;
+      }
+      if (!Keep)
+        sys::fs::remove(File);
+    }
+    updateVerdict(R);
+  }
+}
+
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
   std::unique_ptr<Module> Clone = CloneModule(M);
   std::vector<FunctionResult> Results;
@@ -84,6 +140,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Results.push_back(verifyEntry(E, Opts, Total));
     settleUnmodelled(Results.back(), Opts.UB);
   }
+  if (Opts.NativeReplay)
+    replayFailures(M, Results, Opts);
   return Results;
 }
 

@@ -74,6 +74,14 @@ const OptionTable<VerifyOptions> &optionTable() {
                      [](O &V, StringRef K) { return parseBound(K, V.Engine); }),
         flagRow<O>("linear-deepening", "bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, 8, ...",
                    [](O &V) -> bool & { return V.Engine.LinearDeepening; }),
+        flagRow<O>("native-replay",
+                   "run every FALSE natively (clang-19 -O0 -fwrapv and a harness) before it is "
+                   "reported; a run that does not fail makes it UNKNOWN",
+                   [](O &V) -> bool & { return V.NativeReplay; }, /*Secondary=*/true),
+        textRow<O>("native-runner", "program",
+                   "run the counterexample's executable under this program (an emulator or a "
+                   "sandbox); auto: directly, a 32-bit one the kernel refuses under qemu-i386",
+                   [](O &V) -> std::string & { return V.NativeRunner; }, /*Secondary=*/true),
         numberRow<O>("portfolio-bound", "N", "portfolio: the bound of its first, quick BMC run",
                      [](O &V) -> unsigned & { return V.Engine.PortfolioBound; }, 1, 1e6,
                      /*Secondary=*/true),

@@ -20,6 +20,8 @@ int main(void) {
 // CHECKED: signed-overflow.c:15:23: warning: signed integer overflow can happen [pdpv]
 // CHECKED-NEXT: note: input 1: __VERIFIER_nondet_int() = 2147483647
 // CHECKED-NEXT: signed-overflow.c:15:23: note: path: lines 14, 15{{$}}
+// The plugin runs the counterexample natively too, as the CLI does:
+// CHECKED-NEXT: signed-overflow.c:15:23: note: confirmed by a native run (clang-19 -O0 -fwrapv): the overflow at signed-overflow.c:15
 // A reported overflow ends that execution, like a failing assertion; on the
 // others x + 1 > x holds.
 // CHECKED-NEXT: signed-overflow.c:15:3: remark: assertion proved [pdpv]
