@@ -1,0 +1,139 @@
+//===- Presentation.cpp - Loop invariants as users read them ----------------===//
+//
+// LI_l as C expressions over the source variables, without conjuncts the
+// others imply, and for witnesses over the C variables that hold the state at
+// the loop head.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopState.h"
+
+#include "pdpv/BoundSearch.h"
+#include "pdpv/CExpression.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/Report.h"
+#include "pdpv/SourceInfo.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
+#include <random>
+#include <set>
+
+using namespace llvm;
+
+namespace pdpv {
+
+/// Pruning the printed invariant: per implication; longer ones print as is.
+static constexpr unsigned TextQueryMs = 200, MaxTextConjuncts = 200;
+
+/// Conjuncts implied by the others are left out (each implication decided
+/// within a small time limit; undecided ones stay): the text is equivalent
+/// to LI_l and what a user reads.
+std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
+  size_t N = L.Shown.size();
+  std::vector<bool> Keep(N, true);
+  z3::solver S(C);
+  z3::params P(C);
+  P.set("timeout", TextQueryMs);
+  S.set(P);
+  std::vector<z3::expr> Holds;
+  for (size_t K = 0; K < N; ++K) {
+    Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
+    S.add(z3::implies(Holds[K], L.Shown[K].first));
+  }
+  for (size_t K = N; K-- > 0 && N <= MaxTextConjuncts;) {
+    z3::expr_vector A(C);
+    for (size_t J = 0; J < N; ++J)
+      if (J != K && Keep[J])
+        A.push_back(Holds[J]);
+    z3::expr Fails = C.bool_const(("pdpv.text.fails." + std::to_string(K)).c_str());
+    S.add(z3::implies(Fails, !L.Shown[K].first));
+    A.push_back(Fails);
+    if (S.check(A) == z3::unsat)
+      Keep[K] = false;
+  }
+  return Keep;
+}
+
+/// Conjuncts implied by the others are left out (each implication decided
+/// within a small time limit; undecided ones stay): the text is equivalent
+/// to LI_l and what a user reads.
+std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
+  const Loop &L = *Loops.at(Id);
+  std::vector<bool> Keep = conjunctsKept(L);
+  std::vector<std::string> Text;
+  for (size_t K = 0; K < Keep.size(); ++K)
+    if (Keep[K])
+      Text.push_back(L.Shown[K].second);
+  return Text;
+}
+
+std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
+                                                 const std::vector<EntryValue> &Entry) const {
+  const Loop &L = *Loops.at(Id);
+  if (!L.TS)
+    return {};
+  // The C variable holding each state variable at the loop head: for x_e,
+  // one whose first record in the header is x_e; for a read, one that holds
+  // nothing else (assigned once, before the loop).
+  std::map<unsigned, std::string> Names; // AST id of a state variable -> C name
+  std::vector<std::pair<const Value *, std::string>> Fixed = singleValueVariables(Model);
+  for (size_t K = 0; K < L.NumVariants; ++K) {
+    const Value *V = L.Sources[K];
+    std::map<const DILocalVariable *, bool> FirstInHeader; // variable -> holds V there
+    for (const Instruction &I : *L.Header)
+      for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+        FirstInHeader.try_emplace(R.getVariable(), describesExactly(R, V));
+    for (auto &[Var, Holds] : FirstInHeader)
+      if (Holds) {
+        Names.emplace(L.TS->State[K].id(), Var->getName().str());
+        break;
+      }
+  }
+  for (size_t K = 2 * L.NumVariants; K < L.Sources.size(); ++K)
+    for (auto &[V, Name] : Fixed)
+      if (V == L.Sources[K]) {
+        Names.emplace(L.TS->State[K].id(), Name);
+        break;
+      }
+  z3::expr_vector From(C), To(C);
+  for (unsigned K = 0; K < L.NumVariants && K < Entry.size(); ++K) {
+    const z3::expr &X0 = L.TS->State[L.NumVariants + K];
+    if (Entry[K].Constant) {
+      From.push_back(X0);
+      To.push_back(numeral(C, *Entry[K].Constant));
+    } else if (!Entry[K].Variable.empty()) {
+      z3::expr Holder = C.constant(("pdpv.c." + Entry[K].Variable).c_str(), X0.get_sort());
+      Names.emplace(Holder.id(), Entry[K].Variable);
+      From.push_back(X0);
+      To.push_back(Holder);
+    }
+  }
+  std::vector<bool> Keep = conjunctsKept(L);
+  std::vector<std::string> Text;
+  for (size_t K = 0; K < Keep.size(); ++K) {
+    if (!Keep[K])
+      continue;
+    z3::expr Conjunct = z3::expr(L.Shown[K].first).substitute(From, To);
+    z3::expr Simpler = Conjunct.simplify(); // the entry constants folded
+    if (Simpler.is_true())
+      continue;
+    std::optional<std::string> T = cExpression(Simpler, Names);
+    if (!T) // simplification may use operations C has no direct form for
+      T = cExpression(Conjunct, Names);
+    if (T && !is_contained(Text, *T))
+      Text.push_back(*T);
+  }
+  return Text;
+}
+
+} // namespace pdpv

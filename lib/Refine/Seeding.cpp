@@ -1,0 +1,232 @@
+//===- Seeding.cpp - Loops start with inductive candidates ------------------===//
+//
+// Thesis ch. 6 (invariants from outside PDR): typical relations between a
+// loop's state and its entry state, filtered by short concrete runs and
+// Houdini's fixed point, and re-checked before they join LI_l.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopState.h"
+
+#include "pdpv/BoundSearch.h"
+#include "pdpv/CExpression.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/Report.h"
+#include "pdpv/SourceInfo.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <optional>
+#include <random>
+#include <set>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+/// Houdini's solver budget per loop: candidates are a cheap head start, not
+/// worth waiting for long (but a counterexample to many sums can take seconds,
+/// more so on a loaded machine).
+constexpr unsigned SeedQueryMs = 10000, SeedMaxQueries = 64;
+
+struct Candidate {
+  z3::expr E;
+  std::string Text;
+};
+
+/// Relations between a loop's state at its header (x) and at its entry
+/// (x_0) that hold initially (x = x_0) by construction and are typical of
+/// loops: a variable kept, only growing or shrinking, keeping its sign or
+/// parity or its order to another variable, two variables trading
+/// (constant sum or difference).
+std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants) {
+  std::vector<Candidate> Cs;
+  auto X = [&](unsigned K) { return TS.State[K]; };
+  auto X0 = [&](unsigned K) { return TS.State[NumVariants + K]; };
+  auto N = [&](unsigned K) { return TS.StateNames[K]; };
+  auto N0 = [&](unsigned K) { return TS.StateNames[NumVariants + K]; };
+  for (unsigned K = 0; K < NumVariants; ++K) {
+    z3::context &C = TS.Ctx;
+    unsigned W = TS.width(K);
+    z3::expr Zero = C.bv_val(0, W);
+    Cs.push_back({X(K) == X0(K), N(K) + " == " + N0(K)});
+    Cs.push_back({z3::sge(X(K), X0(K)), N(K) + " >= " + N0(K)});
+    Cs.push_back({z3::sle(X(K), X0(K)), N(K) + " <= " + N0(K)});
+    if (W > 1) {
+      Cs.push_back({z3::implies(z3::sge(X0(K), Zero), z3::sge(X(K), Zero)),
+                    "(" + N0(K) + " < 0 || " + N(K) + " >= 0)"});
+      Cs.push_back({z3::implies(z3::sgt(X0(K), Zero), z3::sgt(X(K), Zero)),
+                    "(" + N0(K) + " <= 0 || " + N(K) + " > 0)"});
+      Cs.push_back({X(K).extract(0, 0) == X0(K).extract(0, 0),
+                    "(" + N(K) + " & 1) == (" + N0(K) + " & 1)"});
+    }
+    // The order between x and another variable y (a variant or a value the
+    // loop reads, r_0 = r) is kept: x_0 <= y_0 implies x <= y, signed and
+    // unsigned, e.g. i <= n for `while (i < n) i++`.
+    for (unsigned J = 0; J < TS.State.size(); ++J) {
+      if (J == K || (J >= NumVariants && J < 2 * NumVariants) || TS.width(J) != W)
+        continue;
+      bool Variant = J < NumVariants;
+      z3::expr Y = TS.State[J], Y0 = Variant ? X0(J) : TS.State[J];
+      std::string NY = TS.StateNames[J], NY0 = Variant ? N0(J) : NY;
+      Cs.push_back({z3::implies(z3::sle(X0(K), Y0), z3::sle(X(K), Y)),
+                    "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ")"});
+      Cs.push_back({z3::implies(z3::ule(X0(K), Y0), z3::ule(X(K), Y)),
+                    "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ") (unsigned)"});
+      if (Variant)
+        continue; // y <= x is the candidate of y
+      Cs.push_back({z3::implies(z3::sge(X0(K), Y0), z3::sge(X(K), Y)),
+                    "(" + N0(K) + " < " + NY0 + " || " + N(K) + " >= " + NY + ")"});
+      Cs.push_back({z3::implies(z3::uge(X0(K), Y0), z3::uge(X(K), Y)),
+                    "(" + N0(K) + " < " + NY0 + " || " + N(K) + " >= " + NY + ") (unsigned)"});
+    }
+    for (unsigned J = K + 1; J < NumVariants; ++J) {
+      if (TS.width(J) != W)
+        continue;
+      Cs.push_back({X(K) + X(J) == X0(K) + X0(J),
+                    N(K) + " + " + N(J) + " == " + N0(K) + " + " + N0(J) + " (wrapping)"});
+      Cs.push_back({X(K) - X(J) == X0(K) - X0(J),
+                    N(K) + " - " + N(J) + " == " + N0(K) + " - " + N0(J) + " (wrapping)"});
+      z3::expr Sum = X(K) + X(J), Sum0 = X0(K) + X0(J);
+      Cs.push_back({z3::implies(z3::sgt(Sum0, Zero), z3::sgt(Sum, Zero)),
+                    "(" + N0(K) + " + " + N0(J) + " <= 0 || " + N(K) + " + " + N(J) +
+                        " > 0) (wrapping)"});
+    }
+  }
+  return Cs;
+}
+/// Candidates false in a state the loop reaches are no invariants. A few
+/// short concrete runs (random entry values and inputs; a step whose
+/// constraint fails ends the run) drop most of them before Houdini's solver
+/// queries, whose counterexamples are the slow part with many sums.
+void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
+                   std::vector<bool> &Alive) {
+  constexpr unsigned Runs = 6, Steps = 10;
+  z3::context &C = TS.Ctx;
+  std::mt19937_64 Random(1); // the same runs every time
+  auto Value = [&](unsigned Width) {
+    uint64_t V;
+    switch (Random() % 3) {
+    case 0: V = Random() % 8 - 2; break; // near zero
+    case 1: V = Random() % 100; break;
+    default: V = Random();
+    }
+    return APInt(64, V).zextOrTrunc(Width);
+  };
+  // Initial states: I (x_e = x_b and what is known of the entry values)
+  // with random values wherever I leaves the choice.
+  z3::solver Start(C);
+  Start.add(TS.Init);
+  z3::params P(C);
+  P.set("timeout", 200u);
+  Start.set(P);
+  for (unsigned Run = 0; Run < Runs; ++Run) {
+    z3::expr_vector Wish(C);
+    for (unsigned K = 0; K < TS.State.size(); ++K)
+      Wish.push_back(TS.State[K] == numeral(C, Value(TS.width(K))));
+    z3::check_result R;
+    while ((R = Start.check(Wish)) == z3::unsat) {
+      z3::expr_vector Core = Start.unsat_core(), Rest(C);
+      std::set<unsigned> InCore;
+      for (unsigned K = 0; K < Core.size(); ++K)
+        InCore.insert(Core[K].id());
+      for (const z3::expr &W : Wish)
+        if (!InCore.count(W.id()))
+          Rest.push_back(W);
+      if (Rest.size() == Wish.size())
+        return;
+      Wish = Rest;
+    }
+    if (R != z3::sat)
+      return;
+    z3::model M = Start.get_model();
+    std::vector<APInt> S, In;
+    for (const z3::expr &X : TS.State)
+      S.push_back(valueOf(M, X));
+    for (unsigned Step = 0; Step < Steps; ++Step) {
+      In.clear();
+      for (const z3::expr &I : TS.Inputs)
+        In.push_back(Value(I.get_sort().bv_size()));
+      for (size_t K = 0; K < Cs.size(); ++K)
+        if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
+          Alive[K] = false;
+      if (!TS.evaluate(TS.Constraint, S, In).is_true())
+        break;
+      S = TS.step(S, In);
+    }
+  }
+}
+
+} // namespace
+
+/// Thesis ch. 6 (external loop invariants): guesses from candidates()
+/// that survive Houdini's fixed point (drop every candidate a consecution
+/// counterexample violates) and a fresh solver's re-check join LI_l before
+/// any refinement, as if a user had annotated them.
+void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
+  TransitionSystem &TS = *L.TS;
+  std::vector<Candidate> Cs = candidates(TS, L.NumVariants);
+  if (Cs.empty())
+    return;
+  z3::solver S(C);
+  S.add(TS.transition());
+  std::vector<bool> Alive(Cs.size(), true);
+  dropFalsified(TS, Cs, Alive);
+  for (unsigned Query = 0;; ++Query) {
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
+    if (Query == SeedMaxQueries || Left.count() <= 0)
+      return;
+    z3::params P(C);
+    P.set("timeout", static_cast<unsigned>(std::min<long>(SeedQueryMs, Left.count())));
+    S.set(P);
+    z3::expr Now = C.bool_val(true), Next = C.bool_val(true);
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K]) {
+        Now = Now && Cs[K].E;
+        Next = Next && TS.prime(Cs[K].E);
+      }
+    z3::expr_vector A(C);
+    A.push_back(Now);
+    A.push_back(!Next);
+    z3::check_result R = S.check(A);
+    if (R == z3::unknown)
+      return;
+    if (R == z3::unsat)
+      break;
+    z3::model M = S.get_model();
+    bool Dropped = false;
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K] && !M.eval(TS.prime(Cs[K].E), true).is_true()) {
+        Alive[K] = false;
+        Dropped = true;
+      }
+    if (!Dropped)
+      return; // cannot happen with a sound model; give up rather than loop
+  }
+  std::vector<z3::expr> Kept;
+  std::vector<std::pair<z3::expr, std::string>> Shown;
+  for (size_t K = 0; K < Cs.size(); ++K)
+    if (Alive[K] && !Cs[K].E.simplify().is_true()) {
+      Kept.push_back(Cs[K].E);
+      Shown.push_back({Cs[K].E, Cs[K].Text});
+    }
+  if (Kept.empty())
+    return;
+  z3::expr Inv = conjunction(C, Kept);
+  if (!checkInvariant(TS, Inv, SeedQueryMs).empty())
+    return;
+  L.Invariants.push_back(Inv);
+  L.Shown = std::move(Shown);
+  strengthenParent(L);
+}
+
+} // namespace pdpv
