@@ -12,7 +12,6 @@
 #include "pdpv/BoundSearch.h"
 #include "pdpv/CExpression.h"
 #include "pdpv/Intrinsics.h"
-#include "pdpv/Report.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
