@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/Driver.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
-#include "pdpv/Driver.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"

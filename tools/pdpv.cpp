@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/Driver.h"
 #include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
-#include "pdpv/Driver.h"
 #include "pdpv/Report.h"
 #include "pdpv/Witness.h"
 #include "Supervisor.h"

@@ -5,14 +5,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pdpv/SourceInfo.h"
 #include "pdpv/HornClauses.h"
+
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Prepare.h"
 #include "pdpv/Refine.h"
 #include "pdpv/Report.h"
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/ScopeExit.h"

@@ -7,8 +7,8 @@
 
 #include "EngineSupport.h"
 
-#include "pdpv/SourceInfo.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/IR/InstIterator.h"

@@ -37,9 +37,9 @@
 #include "EngineSupport.h"
 #include "Replay.h"
 
-#include "pdpv/SourceInfo.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/Refine.h"
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/ScopeExit.h"

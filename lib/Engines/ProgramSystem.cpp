@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "pdpv/SourceInfo.h"
 #include "pdpv/ProgramSystem.h"
 #include "pdpv/Report.h"
+#include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseMap.h"
