@@ -56,6 +56,19 @@ struct RefineOptions {
   // Start each loop with the candidate relations (x >= x_0, x + y == x_0 +
   // y_0, ...) that are inductive (thesis ch. 6: invariants from outside PDR)
   bool SeedInvariants = true;
+  // Heuristics (options rows in lib/Options/Options.cpp):
+  // Houdini's solver budget per loop for the candidates: a cheap head start,
+  // not worth waiting for long (but a counterexample to many sums can take
+  // seconds, more so on a loaded machine).
+  unsigned SeedQueryMs = 10000, SeedMaxQueries = 64;
+  // Abstract interpretation of a loop (Alg. 4.5): rounds of plain joins
+  // before widening, and a cap (then: anything is reachable); generalizing
+  // one counterexample runs at most GeneralizeMaxProbes of them.
+  unsigned AbstractExactRounds = 8, AbstractMaxRounds = 64, GeneralizeMaxProbes = 300;
+  // Replays that only might find a bug get this many interpreter steps (the
+  // one that should reproduce a counterexample gets the interpreter's full
+  // budget), and this many small input vectors are replayed per bound.
+  unsigned QuickReplaySteps = 1'000'000, SmallInputTries = 4;
 };
 
 /// A loop invariant carried from one acyclic model of a prepared function to

@@ -32,13 +32,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Replays that only might find a bug get a small budget; the one that
-/// should reproduce a counterexample gets the interpreter's full one.
-constexpr uint64_t QuickReplaySteps = 1'000'000;
 /// Bounds of "small" inputs, tried for a quick bug before refining.
 constexpr int SmallInputBounds[] = {2, 64};
-/// Different small input vectors replayed per bound.
-constexpr unsigned SmallInputTries = 4;
 
 /// PDPV's run on one task.
 class FunctionVerifier {
@@ -198,7 +193,7 @@ bool FunctionVerifier::failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, cons
   };
   InterpretOptions IO;
   IO.UB = Opts.UB;
-  IO.MaxSteps = QuickReplaySteps;
+  IO.MaxSteps = Opts.Refine.QuickReplaySteps;
   IO.Start = {Header, Pre};
   try {
     Execution X = interpret(F, Oracle, IO);
@@ -264,7 +259,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     // A cheap first try: the model's inputs, every loop iteration reusing
     // the same nondet values (thesis §4.3.2: a lucky run is a real bug too).
     ModelOracle Oracle(M, E.inputs(), ToPrepared);
-    Execution X = replay(Oracle, Refiner ? QuickReplaySteps : InterpretOptions().MaxSteps);
+    Execution X = replay(Oracle, Refiner ? Opts.Refine.QuickReplaySteps : InterpretOptions().MaxSteps);
     if (confirms(CR, C, At, X))
       return;
     if (!Refiner) {
@@ -284,7 +279,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       if (Small.is_true())
         break;
       z3::expr Other = S.ctx().bool_val(true); // not an input vector tried
-      for (unsigned Try = 0; Try < SmallInputTries; ++Try) {
+      for (unsigned Try = 0; Try < Opts.Refine.SmallInputTries; ++Try) {
         z3::expr_vector A(S.ctx());
         A.push_back(C.Violated);
         A.push_back(Small);
@@ -293,7 +288,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
           break;
         z3::model SM = S.get_model();
         ModelOracle SmallOracle(SM, E.inputs(), ToPrepared);
-        Execution SmallX = replay(SmallOracle, QuickReplaySteps);
+        Execution SmallX = replay(SmallOracle, Opts.Refine.QuickReplaySteps);
         if (confirms(CR, C, At, SmallX))
           return;
         if (!SmallModel) {

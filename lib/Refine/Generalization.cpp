@@ -33,10 +33,6 @@ using namespace llvm;
 namespace pdpv {
 
 namespace {
-// Abstract interpretation of a loop: rounds of plain joins before widening,
-// and a cap (then: anything is reachable). Generalizing one counterexample
-// runs at most MaxProbes of them.
-constexpr unsigned ExactRounds = 8, MaxRounds = 64, MaxProbes = 300;
 
 /// Narrows the boxes in X (by Z3 id of the state variable) to the states that
 /// can satisfy Cond (or its negation, if not Positive), as far as its
@@ -101,7 +97,7 @@ std::vector<AbstractValue> LoopRefiner::reachableFrom(const Loop &L,
   for (unsigned K = 0; K < NV; ++K)
     X[K] = X[NV + K]; // I: x_e = x_b
   Simulator Sim(C, SimulationKind::Hybrid);
-  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+  for (unsigned Round = 0; Round < Opts.AbstractMaxRounds; ++Round) {
     // A step that iterates starts in a state where the loop's condition
     // holds: simulate from the boxes narrowed by it; the others stutter.
     std::vector<AbstractValue> Iterating = X;
@@ -118,7 +114,7 @@ std::vector<AbstractValue> LoopRefiner::reachableFrom(const Loop &L,
       // x_b and r never change; the constraints (nested invariants) are
       // left out, which only makes the result larger.
       Next[K] = X[K].join(Sim.eval(TS.NextFn[K]));
-      if (Round >= ExactRounds) { // widening: a bound that moved goes all the way
+      if (Round >= Opts.AbstractExactRounds) { // widening: a bound that moved goes all the way
         unsigned W = X[K].width();
         if (Next[K].Lo.slt(X[K].Lo))
           Next[K].Lo = APInt::getSignedMinValue(W);
@@ -174,7 +170,7 @@ std::optional<StateRegion> LoopRefiner::unreachableRegion(unsigned Id,
   // Lines 9-12: each entry value as wide as the post-value stays unreachable.
   unsigned Probes = 0;
   auto Separates = [&]() {
-    if (++Probes > MaxProbes || Deadline::clock::now() >= Until)
+    if (++Probes > Opts.GeneralizeMaxProbes || Deadline::clock::now() >= Until)
       return false;
     return reachableFrom(L, Entry)[*Sep].disjoint(Post);
   };

@@ -32,10 +32,6 @@ using namespace llvm;
 namespace pdpv {
 
 namespace {
-/// Houdini's solver budget per loop: candidates are a cheap head start, not
-/// worth waiting for long (but a counterexample to many sums can take seconds,
-/// more so on a loaded machine).
-constexpr unsigned SeedQueryMs = 10000, SeedMaxQueries = 64;
 
 struct Candidate {
   z3::expr E;
@@ -182,10 +178,10 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   dropFalsified(TS, Cs, Alive);
   for (unsigned Query = 0;; ++Query) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
-    if (Query == SeedMaxQueries || Left.count() <= 0)
+    if (Query == Opts.SeedMaxQueries || Left.count() <= 0)
       return;
     z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(std::min<long>(SeedQueryMs, Left.count())));
+    P.set("timeout", static_cast<unsigned>(std::min<long>(Opts.SeedQueryMs, Left.count())));
     S.set(P);
     z3::expr Now = C.bool_val(true), Next = C.bool_val(true);
     for (size_t K = 0; K < Cs.size(); ++K)
@@ -221,7 +217,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   if (Kept.empty())
     return;
   z3::expr Inv = conjunction(C, Kept);
-  if (!checkInvariant(TS, Inv, SeedQueryMs).empty())
+  if (!checkInvariant(TS, Inv, Opts.SeedQueryMs).empty())
     return;
   L.Invariants.push_back(Inv);
   L.Shown = std::move(Shown);
