@@ -26,6 +26,10 @@
 //    violation. The division itself is total, with SMT-LIB's values
 //    (x udiv 0 = ~0, x urem 0 = x, ...), which only matter if LLVM moved it.
 //  * A shift by >= the bit width yields an arbitrary value.
+//  * Memory (Memory.h): one SMT array of bytes per object, its contents at
+//    the end of each block; pointers are object id and offset. An object a
+//    loop writes has arbitrary contents at the loop's header in the acyclic
+//    model (like the loop's variants).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_ENCODER_H
@@ -40,9 +44,9 @@
 
 #include <z3++.h>
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
-
 #include <string>
 #include <vector>
 
@@ -64,7 +68,9 @@ inline Unknown unsupported(const EncodingError &E) {
 
 /// A free variable of the encoding.
 struct Input {
-  enum Kind { Nondet, Argument, Variant, Arbitrary } K;
+  /// Memory: the contents of an object (Source: its alloca or global, or
+  /// the pdpv.havoc call that made them arbitrary), an array of bytes.
+  enum Kind { Nondet, Argument, Variant, Arbitrary, Memory } K;
   const llvm::Value *Source; // the call, argument, variant or instruction
   unsigned Operand;          // for Arbitrary: which operand (or ~0u for the result)
   z3::expr Var;
@@ -101,6 +107,11 @@ public:
   const std::vector<Check> &checks() const { return Checks; }
   z3::context &context() { return Ctx; }
 
+  /// A solver for the encoding's logic: QF_BV, or QF_ABV with memory.
+  z3::solver solver() {
+    return Objects.empty() ? z3::solver(Ctx, "QF_BV") : z3::solver(Ctx);
+  }
+
   /// The term for a constant integer, for callers that build formulas.
   z3::expr constant(const llvm::APInt &V);
 
@@ -112,6 +123,39 @@ private:
   void encodeBlock(const llvm::BasicBlock &BB);
   z3::expr encodeInstruction(const llvm::Instruction &I, z3::expr &Live);
   z3::expr arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned Width);
+  unsigned width(llvm::Type *T) const;
+
+  // Memory (EncoderMemory.cpp). Object ids start at 1; 0 is null.
+  struct Object {
+    const llvm::Value *Site; // alloca or global variable
+    uint64_t Size;
+    bool Writable;
+    z3::expr Initial;
+  };
+  using MemoryState = std::vector<z3::expr>; // per object; a shorter one: Initial
+  /// The encoding of a memory instruction, if I is one.
+  std::optional<z3::expr> encodeMemory(const llvm::Instruction &I);
+  unsigned objectFor(const llvm::Value *Site);
+  z3::expr pointer(unsigned Id, const z3::expr &Offset);
+  z3::expr idOf(const z3::expr &P);
+  z3::expr offsetOf(const z3::expr &P);
+  z3::expr offsetConstant(uint64_t V);
+  /// A length or index, zero-extended or truncated to the offset width.
+  z3::expr asOffset(const z3::expr &X);
+  z3::expr contents(unsigned Id);
+  void setContents(unsigned Id, const z3::expr &A);
+  /// Objects P may point into (all, unless its id is a constant).
+  std::vector<unsigned> candidates(const z3::expr &P);
+  z3::expr sizeOf(const z3::expr &Id);
+  z3::expr load(const z3::expr &P, unsigned Bytes);
+  void store(const z3::expr &P, const z3::expr &V);
+  void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes);
+  void storeRange(const z3::expr &P, const z3::expr &Len,
+                  const std::function<z3::expr(const z3::expr &K)> &ByteAt);
+  z3::expr validAccess(const llvm::Instruction &I);
+  z3::expr comparePointers(const llvm::ICmpInst &I);
+  void mergeMemory(const llvm::BasicBlock *BB);
+  void havocLoopMemory(const llvm::CallBase &Marker);
 
   z3::context &Ctx;
   UBOptions Opts;
@@ -121,6 +165,11 @@ private:
   llvm::DenseMap<const llvm::BasicBlock *, z3::expr> Reached, LiveOut;
   std::vector<Input> Inputs;
   std::vector<Check> Checks;
+  const llvm::DataLayout *DL = nullptr;
+  std::vector<Object> Objects;
+  llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;
+  MemoryState Memory;
+  llvm::DenseMap<const llvm::BasicBlock *, MemoryState> MemoryOut;
 };
 
 /// Why I cannot be modelled bit-precisely, or empty if it can.

@@ -2,7 +2,8 @@
 //
 // Executes a prepared function (Prepare.h) on concrete inputs with exactly the
 // semantics of the Encoder (Encoder.h): wrapping arithmetic, traps on division
-// by zero and INT_MIN / -1, arbitrary values for undef and over-wide shifts.
+// by zero and INT_MIN / -1, arbitrary values for undef and over-wide shifts,
+// memory as bytes of objects (Memory.h).
 // It is the referee of thesis Alg. 4.2: a counterexample becomes a FALSE
 // verdict only if this execution really fails an assertion.
 //
@@ -37,6 +38,13 @@ public:
   /// result (Operand == ~0u).
   virtual llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand,
                                 unsigned Occurrence) = 0;
+  /// Byte Offset of memory whose contents the program does not choose:
+  /// Source is the pdpv.havoc call (an input), or the alloca or global whose
+  /// bytes were never written (an undefined value).
+  virtual llvm::APInt memoryByte(const llvm::Value &Source, unsigned Occurrence,
+                                 uint64_t Offset) {
+    return llvm::APInt(8, 0);
+  }
   /// A run that starts inside the function: the value V (an argument or an
   /// instruction executed before the starting point) had.
   virtual llvm::APInt live(const llvm::Value &V) {

@@ -17,8 +17,11 @@
 //                                       the values a loop iteration hands to the next one
 //   T    @pdpv.undefined.T()            an arbitrary value the program does not choose
 //                                       (a shift by >= its width); never a program input
-//   void @pdpv.havoc(ptr %object)       the object's contents are arbitrary (a local too
-//                                       large to initialize leaf by leaf)
+//   void @pdpv.havoc(ptr %object)       the object's contents are arbitrary, an input (a local too
+//                                       large to initialize leaf by leaf, a global array
+//                                       seen from an entry other than main)
+//   pdpv.check(OutOfBounds, true) !pdpv.access   the memory access that follows is valid
+//                                       (Memory.h: decided by the encoder and interpreter)
 //
 // Loop ids are per function, numbered in loop preorder from 1.
 //

@@ -12,9 +12,9 @@ namespace pdpv {
 /// The properties PDPV checks. Assertions come from the program; the others
 /// are pdpv.check markers that preparation puts in front of the operation
 /// (before any LLVM pass could move or delete it).
-/// OutOfBounds guards a memory access that may leave its object: until memory
-/// is modelled, such an access, where reachable, makes the function's proofs
-/// unknown (LLVM would otherwise delete it as undefined behaviour).
+/// OutOfBounds guards a memory access that may leave its object (Memory.h):
+/// where reachable it makes the function's proofs unknown (what the machine
+/// does then is not the model's), or with check-bounds it is a violation.
 /// ReachesUndefined guards a __builtin_unreachable() and the condition of a
 /// __builtin_assume(): the program promises they are never reached or false;
 /// where that promise may be broken, what the machine does next is not the
@@ -27,6 +27,7 @@ enum class CheckKind : unsigned {
 struct UBOptions {
   bool CheckSignedOverflow = false;
   bool CheckDivision = false;
+  bool CheckBounds = false;
 };
 
 /// Checks whose violation is no bug report of its own but leaves the
@@ -36,7 +37,7 @@ struct UBOptions {
 /// to 0 and deletes a division by a constant zero; the program goes on).
 inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
   switch (K) {
-  case CheckKind::OutOfBounds:
+  case CheckKind::OutOfBounds: return !UB.CheckBounds;
   case CheckKind::ReachesUndefined: return true;
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return !UB.CheckDivision;

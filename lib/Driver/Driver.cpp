@@ -29,7 +29,8 @@ static std::string unmodelledText(const CheckResult &C) {
   if (C.K == CheckKind::OutOfBounds)
     return (C.V == Verdict::False ? "may access out of bounds"
                                   : "an out-of-bounds access was not ruled out") +
-           At + " (memory is not modelled yet)";
+           At + " (undefined behaviour: the program may then read or write anything; "
+                "check-bounds reports it)";
   if (C.K == CheckKind::DivisionByZero || C.K == CheckKind::DivisionOverflow)
     return (C.V == Verdict::False ? std::string("may divide ") +
                                         (C.K == CheckKind::DivisionByZero ? "by zero"
@@ -48,8 +49,7 @@ static Unknown unmodelledReason(const CheckResult &C) {
 }
 
 /// Where the program may leave what the model describes -- an access that
-/// may leave its object (memory is not modelled yet: it could write anything
-/// anywhere), a division that may trap (or not), a broken promise of defined
+/// may leave its object (it could write anything anywhere), a division that may trap (or not), a broken promise of defined
 /// behaviour -- no proof of the function stands. Such checks proved are no
 /// property the user asked about and are not reported.
 static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {

@@ -107,7 +107,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // All copies of a property are one property.
     std::map<const Properties::Property *, z3::expr> Violated =
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
-    z3::solver S(Ctx, "QF_BV");
+    z3::solver S = E.solver();
     auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
     for (Properties::Property &Q : P.List) {
       if (Q.Decided)

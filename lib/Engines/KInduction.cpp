@@ -159,7 +159,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   M.E = std::make_unique<Encoder>(Ctx, O.UB);
   Encoder &E = *M.E;
   E.encodeFunction(*M.Model);
-  z3::solver S(Ctx, "QF_BV");
+  z3::solver S = E.solver();
   M.Assumed = Ctx.bool_val(true);
   if (NumLoops) {
     M.Refiner = std::make_unique<LoopRefiner>(Ctx, *M.Model, O.UB, O.Refine, B.Deadline);

@@ -110,7 +110,7 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
   z3::expr_vector Fixed(Ctx);
   Fixed.push_back(Act);
   for (const Input &In : E.inputs())
-    if (!Variants.count(In.Var.id()))
+    if (!Variants.count(In.Var.id()) && In.Var.is_bv()) // memory stays free
       Fixed.push_back(In.Var == numeral(Ctx, valueOf(M, In.Var)));
   auto AllViolate = [&](const StateRegion &G) {
     if (Clock::now() >= Deadline)
@@ -438,7 +438,7 @@ void FunctionVerifier::run() {
     z3::context Ctx;
     Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
-    z3::solver S(Ctx, "QF_BV");
+    z3::solver S = E.solver();
     if (NumLoops) {
       Refiner = std::make_unique<LoopRefiner>(Ctx, *Model, Opts.UB, Opts.Refine, Deadline);
       for (unsigned Id : Refiner->loops()) // seeded invariants

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/ProgramSystem.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Report.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
@@ -44,6 +45,12 @@ std::unique_ptr<ProgramSystem> encodeProgram(z3::context &C, const Function &F,
     PcOf[&BB] = PS->Blocks.size();
     PS->Blocks.push_back(&BB);
   }
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (!accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc)) {
+        PS->Unsupported = "memory (the symbolic encoding does not model it yet)";
+        return PS;
+      }
   unsigned PcWidth = std::max(1u, Log2_32_Ceil(PS->Blocks.size()));
   PS->Pc = TS.addState("pc", PcWidth);
   PS->Sources.push_back(nullptr);

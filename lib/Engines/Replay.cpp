@@ -3,31 +3,54 @@
 #include "Replay.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/IR/Module.h"
+
 #include "llvm/IR/Instructions.h"
 
 using namespace llvm;
 
 namespace pdpv {
 
-static APInt zero(Type *Ty) { return APInt(Ty->getIntegerBitWidth(), 0); }
+unsigned bitsIn(const Value &V, Type *T) {
+  const Module *M = isa<Instruction>(V)  ? cast<Instruction>(V).getModule()
+                    : isa<Argument>(V)   ? cast<Argument>(V).getParent()->getParent()
+                                         : nullptr;
+  return M ? modelBits(M->getDataLayout(), T) : T->getIntegerBitWidth();
+}
+
+APInt byteOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset) {
+  z3::context &C = Contents.ctx();
+  z3::expr K = C.bv_val(Offset, Contents.get_sort().array_domain().bv_size());
+  return valueOf(Model, z3::select(Contents, K));
+}
+
+static APInt zero(const Value &V, Type *Ty) { return APInt(bitsIn(V, Ty), 0); }
 
 APInt SequenceOracle::nondet(const CallBase &Call, unsigned Occurrence) {
   auto It = Nondet.find(&Call);
   if (It != Nondet.end() && Occurrence < It->second.size())
     return It->second[Occurrence];
-  return zero(Call.getType());
+  return zero(Call, Call.getType());
 }
 
 APInt SequenceOracle::argument(const Argument &A) {
   auto It = Arguments.find(&A);
-  return It == Arguments.end() ? zero(A.getType()) : It->second;
+  return It == Arguments.end() ? zero(A, A.getType()) : It->second;
 }
 
 APInt SequenceOracle::arbitrary(const Instruction &I, unsigned Operand, unsigned Occurrence) {
   auto It = Arbitrary.find({&I, Operand});
   if (It != Arbitrary.end() && Occurrence < It->second.size())
     return It->second[Occurrence];
-  return zero(Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
+  return zero(I, Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
+}
+
+APInt SequenceOracle::memoryByte(const Value &Source, unsigned Occurrence, uint64_t Offset) {
+  auto It = Memory.find({&Source, Occurrence});
+  if (It == Memory.end())
+    return APInt(8, 0);
+  auto B = It->second.find(Offset);
+  return B == It->second.end() ? APInt(8, 0) : B->second;
 }
 
 namespace {
@@ -74,14 +97,30 @@ public:
     return V;
   }
 
+  APInt memoryByte(const Value &Source, unsigned Occurrence, uint64_t Offset) override {
+    auto It = Memories.find(&Source);
+    APInt B = It == Memories.end() ? APInt(8, 0) : byteOf(*Model, It->second, Offset);
+    // The n-th contents an original source gets in this run is its n-th.
+    const Value *O = original(&Source);
+    auto [Slot, New] = Occurrences.insert({{&Source, Occurrence}, 0});
+    if (New)
+      Slot->second = Counts[O]++;
+    Out.Memory[{O, Slot->second}][Offset] = B;
+    return B;
+  }
+
   std::map<std::pair<const Value *, unsigned>, APInt> Values;
+  std::map<const Value *, z3::expr> Memories;
+  const z3::model *Model = nullptr;
   SequenceOracle Out;
 
 private:
   APInt get(const Value *V, unsigned Operand, Type *Ty) {
     auto It = Values.find({V, Operand});
-    return It == Values.end() ? zero(Ty) : It->second;
+    return It == Values.end() ? zero(*V, Ty) : It->second;
   }
+  std::map<std::pair<const Value *, unsigned>, unsigned> Occurrences;
+  std::map<const Value *, unsigned> Counts;
   const DenseMap<const Value *, const Value *> &Origin;
 };
 
@@ -93,10 +132,15 @@ SequenceOracle inputSequences(const Function &Transformed,
                               const DenseMap<const Value *, const Value *> &ToTransformed,
                               const UBOptions &UB) {
   RecordingOracle R(Origin);
+  R.Model = &Model;
   for (const Input &In : Inputs) {
     const Value *Src = ToTransformed.empty() ? In.Source : ToTransformed.lookup(In.Source);
     if (!Src || In.K == Input::Variant)
       continue; // variants exist only in the model
+    if (In.K == Input::Memory) {
+      R.Memories.insert({Src, In.Var});
+      continue;
+    }
     R.Values[{Src, In.K == Input::Arbitrary ? In.Operand : ~0u}] = valueOf(Model, In.Var);
   }
   InterpretOptions IO;

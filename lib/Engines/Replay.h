@@ -18,6 +18,7 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -36,23 +37,37 @@ public:
   std::map<const llvm::Value *, std::vector<llvm::APInt>> Nondet;
   std::map<std::pair<const llvm::Value *, unsigned>, std::vector<llvm::APInt>> Arbitrary;
   std::map<const llvm::Value *, llvm::APInt> Arguments;
+  /// Bytes of memory the program does not choose, by source and occurrence.
+  std::map<std::pair<const llvm::Value *, unsigned>, std::map<uint64_t, llvm::APInt>> Memory;
 
   llvm::APInt nondet(const llvm::CallBase &Call, unsigned Occurrence) override;
   llvm::APInt argument(const llvm::Argument &A) override;
   llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand,
                         unsigned Occurrence) override;
+  llvm::APInt memoryByte(const llvm::Value &Source, unsigned Occurrence,
+                         uint64_t Offset) override;
 };
+
+/// The bits of a value of type T of V's function in the model.
+unsigned bitsIn(const llvm::Value &V, llvm::Type *T);
+/// Byte Offset of Contents (an array of the model) in Model.
+llvm::APInt byteOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset);
 
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
 class ModelOracle : public InputOracle {
 public:
   ModelOracle(const z3::model &Model, const std::vector<Input> &Inputs,
-              const llvm::DenseMap<const llvm::Value *, const llvm::Value *> &ToPrepared) {
+              const llvm::DenseMap<const llvm::Value *, const llvm::Value *> &ToPrepared)
+      : Model(Model) {
     for (const Input &In : Inputs) {
       const llvm::Value *Src = ToPrepared.lookup(In.Source);
       if (!Src)
         continue; // variants exist only in the model
+      if (In.K == Input::Memory) {
+        Memory.insert({Src, In.Var});
+        continue;
+      }
       llvm::APInt V = valueOf(Model, In.Var);
       if (In.K == Input::Arbitrary)
         Arbitrary.insert({{Src, In.Operand}, V});
@@ -81,12 +96,17 @@ public:
   llvm::APInt live(const llvm::Value &V) override { return Live(V); }
   llvm::APInt arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned) override {
     auto It = Arbitrary.find({&I, Operand});
-    unsigned W = Operand == ~0u ? I.getType()->getIntegerBitWidth()
-                                : I.getOperand(Operand)->getType()->getIntegerBitWidth();
+    unsigned W = bitsIn(I, Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
     return It == Arbitrary.end() ? llvm::APInt(W, 0) : It->second;
+  }
+  llvm::APInt memoryByte(const llvm::Value &Source, unsigned, uint64_t Offset) override {
+    auto It = Memory.find(&Source);
+    return It == Memory.end() ? llvm::APInt(8, 0) : byteOf(Model, It->second, Offset);
   }
 
 private:
+  z3::model Model;
+  std::map<const llvm::Value *, z3::expr> Memory;
   llvm::APInt get(const llvm::Value &V, llvm::Type *Ty) {
     auto It = Values.find(&V);
     return It == Values.end() ? llvm::APInt(Ty->getIntegerBitWidth(), 0) : It->second;

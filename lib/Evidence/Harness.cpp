@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Harness.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -149,6 +150,13 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
        << "  struct sigaction a = {0};\n  a.sa_sigaction = pdpv_trapped;\n"
        << "  a.sa_flags = SA_SIGINFO;\n  sigaction(SIGFPE, &a, 0);\n}\n";
     break;
+  case CheckKind::OutOfBounds:
+    // The program is instrumented to call this before each access into an
+    // object of known size (Memory.h, forEachBoundsCondition).
+    OS << "void __pdpv_out_of_bounds(_Bool ok) {\n"
+       << "  if (!ok) pdpv_failed(\"memory access out of bounds\", "
+          "__builtin_return_address(0));\n}\n";
+    break;
   case CheckKind::SignedOverflow:
     // The program is instrumented to call this after each signed operation.
     OS << "void __pdpv_signed_overflow(_Bool overflowed) {\n"
@@ -212,6 +220,15 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K) {
   LLVMContext &Ctx = Copy->getContext();
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
+  if (K == CheckKind::OutOfBounds) {
+    FunctionCallee Report = Copy->getOrInsertFunction(
+        "__pdpv_out_of_bounds", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
+    for (Function &F : *Copy)
+      if (!F.isDeclaration())
+        forEachBoundsCondition(F, [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
+          B.CreateCall(Report, {Ok})->setDebugLoc(I.getDebugLoc());
+        });
+  }
   FunctionCallee Take = Copy->getOrInsertFunction(
       "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
   initializeLocals(

@@ -2,6 +2,7 @@
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
@@ -24,6 +25,10 @@ z3::expr Encoder::fresh(const std::string &Hint, unsigned Width) {
 
 z3::expr Encoder::constant(const APInt &V) { return numeral(Ctx, V); }
 
+unsigned Encoder::width(Type *T) const {
+  return DL ? modelBits(*DL, T) : T->getIntegerBitWidth();
+}
+
 z3::expr Encoder::arbitrary(const Instruction &I, unsigned Operand, unsigned Width) {
   z3::expr V = fresh("arbitrary", Width);
   Inputs.push_back({Input::Arbitrary, &I, Operand, V});
@@ -36,10 +41,14 @@ z3::expr Encoder::value(const Value *V) {
     return It->second;
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return constant(C->getValue());
-  if (isa<UndefValue>(V) && V->getType()->isIntegerTy()) // undef in IR given as input
-    return fresh("undef", V->getType()->getIntegerBitWidth());
+  if (isa<ConstantPointerNull>(V))
+    return pointer(0, offsetConstant(0));
+  if (const auto *G = dyn_cast<GlobalVariable>(V))
+    return pointer(objectFor(G), offsetConstant(0));
+  if (isa<UndefValue>(V)) // undef in IR given as input
+    return fresh("undef", width(V->getType()));
   if (const auto *A = dyn_cast<Argument>(V)) {
-    z3::expr E = fresh(A->getName().str(), A->getType()->getIntegerBitWidth());
+    z3::expr E = fresh(A->getName().str(), width(A->getType()));
     Inputs.push_back({Input::Argument, A, ~0u, E});
     bind(A, E);
     return E;
@@ -53,7 +62,7 @@ z3::expr Encoder::value(const Value *V) {
 z3::expr Encoder::operand(const Instruction &I, unsigned Idx) {
   const Value *V = I.getOperand(Idx);
   if (isa<UndefValue>(V)) // undef and poison: any value, chosen per use
-    return arbitrary(I, Idx, V->getType()->getIntegerBitWidth());
+    return arbitrary(I, Idx, width(V->getType()));
   return value(V);
 }
 
@@ -94,6 +103,7 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
 }
 
 void Encoder::encodeFunction(const Function &F) {
+  DL = &F.getParent()->getDataLayout();
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy())
       value(&A);
@@ -105,11 +115,15 @@ void Encoder::encodeFunction(const Function &F) {
 }
 
 void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
+  if (!Order.empty())
+    DL = &Order.front()->getModule()->getDataLayout();
   for (size_t I = 0; I < Order.size(); ++I) {
     const BasicBlock *BB = Order[I];
     if (I == 0) {
       Reached.insert_or_assign(BB, EntryReached);
+      Memory.clear();
     } else {
+      mergeMemory(BB);
       z3::expr R = Ctx.bool_val(false);
       for (const BasicBlock *P : predecessors(BB))
         if (LiveOut.count(P))
@@ -117,6 +131,7 @@ void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryRea
       Reached.insert_or_assign(BB, R.simplify());
     }
     encodeBlock(*BB);
+    MemoryOut.insert_or_assign(BB, Memory);
   }
 }
 
@@ -128,7 +143,7 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
         continue; // bound by the caller (a state variable of ProgramSystem)
       // The value of the edge actually taken; edges from outside the
       // encoded region contribute nothing (their block is never live).
-      unsigned W = Phi->getType()->getIntegerBitWidth();
+      unsigned W = width(Phi->getType());
       // When no edge is taken the block is not reached and the value is
       // never observed: the last edge's value serves as the default (an
       // extra free value here would only blur abstract simulation).
@@ -192,7 +207,9 @@ static z3::expr compare(CmpInst::Predicate P, const z3::expr &A, const z3::expr 
 }
 
 z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
-  unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  unsigned W = I.getType()->isIntegerTy() || I.getType()->isPointerTy() ? width(I.getType()) : 0;
+  if (std::optional<z3::expr> M = encodeMemory(I))
+    return *M;
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
     z3::expr A = operand(I, 0), B = operand(I, 1);
     unsigned Op = BO->getOpcode();
@@ -202,6 +219,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
       R = z3::ite(z3::ult(B, constant(APInt(W, W))), R, arbitrary(I, ~0u, W));
     return R;
   }
+  if (const auto *Cmp = dyn_cast<ICmpInst>(&I); Cmp && Cmp->getOperand(0)->getType()->isPointerTy())
+    return comparePointers(*Cmp);
   if (const auto *Cmp = dyn_cast<ICmpInst>(&I))
     return bvOf(compare(Cmp->getPredicate(), operand(I, 0), operand(I, 1)));
   if (isa<SelectInst>(&I))
@@ -243,6 +262,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     }
     case MarkerKind::Check: {
       z3::expr Ok = boolOf(operand(I, 1));
+      if (guardsNextAccess(I) && I.getNextNode())
+        Ok = Ok && validAccess(*I.getNextNode());
       CheckKind K = checkKindOf(*CB);
       // A violation stops the execution (like a failing assertion); an
       // unchecked overflow just wraps.
@@ -254,7 +275,7 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     }
     case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)
     case MarkerKind::Backedge:
-    case MarkerKind::Havoc: // refused by unsupportedReason
+    case MarkerKind::Havoc: // encodeMemory
     case MarkerKind::None:
       break;
     }
@@ -280,28 +301,71 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
   return Ctx.bool_val(true);
 }
 
+/// For a memory instruction: why it cannot be modelled (Memory.h), or
+/// empty; nothing for any other instruction.
+static std::optional<std::string> memoryProblem(const Instruction &I) {
+  const DataLayout &DL = I.getModule()->getDataLayout();
+  if (!DL.isLittleEndian())
+    return "memory of a big-endian target";
+  if (const auto *A = dyn_cast<AllocaInst>(&I))
+    return A->isArrayAllocation() && !isa<ConstantInt>(A->getArraySize())
+               ? "variable-length array"
+               : "";
+  if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I))
+    return "atomic memory operation";
+  auto Scalar = [](Type *T) -> std::string {
+    if (T->isPointerTy())
+      return "pointer stored in memory (not modelled yet)";
+    if (T->isFloatingPointTy())
+      return "floating-point arithmetic";
+    if (T->isVectorTy())
+      return "vector operation";
+    return "";
+  };
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    if (L->isVolatile() || L->isAtomic())
+      return L->isVolatile() ? "volatile memory access" : "atomic memory operation";
+    if (L->getType()->isIntegerTy())
+      return "";
+    return Scalar(L->getType()).empty() ? "aggregate value" : Scalar(L->getType());
+  }
+  if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    if (S->isVolatile() || S->isAtomic())
+      return S->isVolatile() ? "volatile memory access" : "atomic memory operation";
+    const Value *V = S->getValueOperand();
+    if (V->getType()->isIntegerTy())
+      return "";
+    if (const auto *C = dyn_cast<Constant>(V); C && !V->getType()->isPointerTy() &&
+                                              constantBytes(DL, C))
+      return ""; // an initializer
+    return Scalar(V->getType()).empty() ? "aggregate value" : Scalar(V->getType());
+  }
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+    return GEP->getType()->isVectorTy() ? "vector operation" : "";
+  if (isa<PtrToIntInst>(I) || isa<IntToPtrInst>(I))
+    return "conversion between a pointer and an integer";
+  if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
+    return MI->isVolatile() ? "volatile memory access" : "";
+  return std::nullopt;
+}
+
 std::string unsupportedReason(const Instruction &I) {
   auto TypeProblem = [](Type *T) -> std::string {
     if (T->isFloatingPointTy())
       return "floating-point arithmetic";
     if (T->isVectorTy())
       return "vector operation";
-    if (T->isPointerTy())
-      return "memory that could not be promoted to registers (pointer or array access)";
     if (T->isStructTy() || T->isArrayTy())
       return "aggregate value";
     return "";
   };
-  if (isa<AllocaInst>(I) || isa<LoadInst>(I) || isa<StoreInst>(I) ||
-      isa<GetElementPtrInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
-    return "memory that could not be promoted to registers (pointer or array access)";
+  if (std::optional<std::string> Why = memoryProblem(I))
+    return *Why;
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
     if (CB->isInlineAsm())
       return "inline assembly";
     if (MarkerKind K = markerKind(I); K != MarkerKind::None) {
       std::optional<Origin> O = originOf(I);
-      if (K == MarkerKind::Havoc)
-        return O ? O->What : "arbitrary memory contents";
       if (K == MarkerKind::Undefined && !I.getType()->isIntegerTy())
         return "read of " + (O ? O->What : std::string("an undefined value")) +
                " (a pointer or floating-point value)";

@@ -2,6 +2,7 @@
 
 #include "pdpv/Interpreter.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -10,7 +11,10 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 using namespace llvm;
 
@@ -25,7 +29,8 @@ constexpr size_t MaxRememberedStates = 1u << 22;
 class Run {
 public:
   Run(const Function &F, InputOracle &Oracle, const InterpretOptions &Opts)
-      : F(F), Oracle(Oracle), Opts(Opts) {}
+      : F(F), Oracle(Oracle), Opts(Opts), DL(F.getParent()->getDataLayout()),
+        OffBits(offsetBits(DL)), PtrBits(pointerBits(DL)) {}
 
   Execution go();
 
@@ -47,6 +52,30 @@ private:
   /// input read since: the run would repeat itself forever.
   bool revisits(const BasicBlock &BB);
 
+  // Memory (Memory.h).
+  struct Object {
+    uint64_t Size;
+    bool Writable;
+    std::vector<uint8_t> Bytes;
+    std::vector<bool> Known;  // chosen by the program (or read once)
+    const Value *Unknown;     // what chose the other bytes: havoc call or the site
+    unsigned Occurrence;
+  };
+  /// Executes a memory instruction; nothing if I is none.
+  std::optional<bool> memory(const Instruction &I);
+  unsigned objectFor(const Value *Site);
+  APInt pointer(unsigned Id, uint64_t Off) const {
+    APInt P(PtrBits, Off);
+    P.insertBits(APInt(ObjectIdBits, Id), OffBits);
+    return P;
+  }
+  unsigned idOf(const APInt &P) const { return P.extractBitsAsZExtValue(ObjectIdBits, OffBits); }
+  uint64_t offsetOf(const APInt &P) const { return P.extractBitsAsZExtValue(OffBits, 0); }
+  uint64_t length(const Instruction &I, unsigned Idx, bool &Fits);
+  bool valid(const Instruction &I);
+  uint8_t readByte(Object &O, uint64_t Off, const Instruction &At);
+  APInt comparePointers(const ICmpInst &I);
+
   const Function &F;
   InputOracle &Oracle;
   const InterpretOptions &Opts;
@@ -57,6 +86,11 @@ private:
   LoopInfo Loops{DT};
   DenseSet<size_t> HeadStates;
   Execution E;
+  const DataLayout &DL;
+  unsigned OffBits, PtrBits;
+  std::vector<Object> Objects; // id - 1
+  DenseMap<const Value *, unsigned> ObjectIds;
+  uint64_t Writes = 0;
 };
 
 bool Run::revisits(const BasicBlock &BB) {
@@ -67,10 +101,10 @@ bool Run::revisits(const BasicBlock &BB) {
   // other value it can read was computed from them, or before the outermost
   // loop), and how many inputs were read. A hash is enough: a collision can
   // only stop a run early, never make it fail.
-  hash_code H = hash_combine(&BB, InputsRead);
+  hash_code H = hash_combine(&BB, InputsRead, Writes);
   for (; L; L = L->getParentLoop())
     for (const PHINode &Phi : L->getHeader()->phis())
-      if (Phi.getType()->isIntegerTy())
+      if (Phi.getType()->isIntegerTy() || Phi.getType()->isPointerTy())
         if (auto It = Vals.find(&Phi); It != Vals.end())
           H = hash_combine(H, &Phi, hash_value(It->second));
   return !HeadStates.insert(static_cast<size_t>(H)).second;
@@ -80,6 +114,10 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   const Value *V = I.getOperand(Idx);
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return C->getValue();
+  if (isa<ConstantPointerNull>(V))
+    return pointer(0, 0);
+  if (isa<GlobalVariable>(V))
+    return pointer(objectFor(V), 0);
   if (isa<UndefValue>(V)) {
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
@@ -103,6 +141,8 @@ static APInt compare(CmpInst::Predicate P, const APInt &A, const APInt &B) {
 
 bool Run::step(const Instruction &I) {
   unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  if (std::optional<bool> Done = memory(I))
+    return *Done;
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
     APInt A = operand(I, 0), B = operand(I, 1);
     APInt R(W, 0);
@@ -138,6 +178,10 @@ bool Run::step(const Instruction &I) {
     default: llvm_unreachable("binary operator");
     }
     Vals.insert_or_assign(&I, R);
+    return true;
+  }
+  if (const auto *Cmp = dyn_cast<ICmpInst>(&I); Cmp && Cmp->getOperand(0)->getType()->isPointerTy()) {
+    Vals.insert_or_assign(&I, comparePointers(*Cmp));
     return true;
   }
   if (const auto *Cmp = dyn_cast<ICmpInst>(&I)) {
@@ -182,7 +226,8 @@ bool Run::step(const Instruction &I) {
     case MarkerKind::Assert:
       return operand(I, 0).isOne() || fail(CheckKind::Assertion, I);
     case MarkerKind::Check: {
-      if (operand(I, 1).isOne())
+      if (operand(I, 1).isOne() && (!guardsNextAccess(I) || !I.getNextNode() ||
+                                    valid(*I.getNextNode())))
         return true;
       CheckKind K = checkKindOf(*CB);
       // An unchecked overflow wraps.
@@ -206,6 +251,199 @@ bool Run::step(const Instruction &I) {
     return true;
   }
   return true;
+}
+
+unsigned Run::objectFor(const Value *Site) {
+  if (const auto *G = dyn_cast<GlobalVariable>(Site))
+    if (auto It = ObjectIds.find(G); It != ObjectIds.end())
+      return It->second;
+  std::optional<ObjectInfo> Info = objectInfo(DL, Site);
+  if (!Info)
+    report_fatal_error("pdpv: interpreter: memory object of no fixed size");
+  Object O{Info->Size, Info->Writable, std::vector<uint8_t>(Info->Size, 0),
+           std::vector<bool>(Info->Size, false), Site, Seen[{Site, ~0u}]++};
+  if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer())
+    if (std::optional<std::vector<uint8_t>> B = constantBytes(DL, G->getInitializer())) {
+      O.Bytes = *B;
+      O.Bytes.resize(O.Size, 0);
+      O.Known.assign(O.Size, true);
+    }
+  Objects.push_back(std::move(O));
+  // An alloca executed again is a new object (the encoder's unrolled copies).
+  ObjectIds[Site] = Objects.size();
+  return Objects.size();
+}
+
+uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
+  if (!O.Known[Off]) {
+    bool Havoc = isa<CallBase>(O.Unknown);
+    if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
+      E.FirstArbitrary = &At;
+    ++InputsRead;
+    O.Bytes[Off] = Oracle.memoryByte(*O.Unknown, O.Occurrence, Off).getZExtValue();
+    O.Known[Off] = true;
+  }
+  return O.Bytes[Off];
+}
+
+uint64_t Run::length(const Instruction &I, unsigned Idx, bool &Fits) {
+  APInt L = operand(I, Idx);
+  Fits = L.getActiveBits() <= OffBits;
+  return L.getLimitedValue();
+}
+
+bool Run::valid(const Instruction &I) {
+  auto IndexOf = [&](const Value *V) {
+    for (unsigned K = 0;; ++K)
+      if (I.getOperand(K) == V)
+        return K;
+  };
+  SmallVector<std::pair<APInt, uint64_t>, 2> Ranges;
+  for (const Access &A : accessesOf(I)) {
+    APInt P = operand(I, IndexOf(A.Ptr));
+    uint64_t Len = A.Size;
+    if (A.Length) {
+      bool Fits = true;
+      Len = length(I, IndexOf(A.Length), Fits);
+      if (!Fits)
+        return false;
+    }
+    unsigned Id = idOf(P);
+    uint64_t Off = offsetOf(P);
+    if (Id == 0 || Id > Objects.size())
+      return false;
+    const Object &O = Objects[Id - 1];
+    if ((A.Write && !O.Writable) || Len > O.Size || Off > O.Size - Len)
+      return false;
+    Ranges.push_back({P, Len});
+  }
+  if (isa<MemCpyInst>(I)) {
+    const APInt &S = Ranges[0].first, &D = Ranges[1].first;
+    uint64_t Len = Ranges[0].second;
+    if (idOf(S) == idOf(D) && offsetOf(S) + Len > offsetOf(D) && offsetOf(D) + Len > offsetOf(S))
+      return false;
+  }
+  return true;
+}
+
+APInt Run::comparePointers(const ICmpInst &I) {
+  APInt A = operand(I, 0), B = operand(I, 1);
+  unsigned IA = idOf(A), IB = idOf(B);
+  uint64_t OA = offsetOf(A), OB = offsetOf(B);
+  auto Any = [&] {
+    if (!E.FirstArbitrary)
+      E.FirstArbitrary = &I;
+    ++InputsRead;
+    return Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
+  };
+  auto SizeOf = [&](unsigned Id) { return Id && Id <= Objects.size() ? Objects[Id - 1].Size : 0; };
+  CmpInst::Predicate P = I.getPredicate();
+  if (P == CmpInst::ICMP_EQ || P == CmpInst::ICMP_NE) {
+    bool Eq;
+    if (IA == IB)
+      Eq = OA == OB;
+    else if (IA && IB && ((OA == SizeOf(IA) && OB == 0) || (OB == SizeOf(IB) && OA == 0)))
+      Eq = Any().isOne();
+    else
+      Eq = false;
+    return APInt(1, P == CmpInst::ICMP_EQ ? Eq : !Eq);
+  }
+  if (IA != IB)
+    return Any();
+  return APInt(1, ICmpInst::compare(APInt(64, OA), APInt(64, OB),
+                                    ICmpInst::getUnsignedPredicate(P)));
+}
+
+std::optional<bool> Run::memory(const Instruction &I) {
+  if (isa<AllocaInst>(I)) {
+    Vals.insert_or_assign(&I, pointer(objectFor(&I), 0));
+    return true;
+  }
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    MapVector<Value *, APInt> Variable;
+    APInt Off(OffBits, 0);
+    if (!GEP->collectOffset(DL, OffBits, Variable, Off))
+      report_fatal_error("pdpv: interpreter: address computation of a scalable type");
+    APInt P = operand(I, 0);
+    Off += APInt(OffBits, offsetOf(P));
+    for (auto &[Index, Scale] : Variable)
+      for (unsigned K = 1; K < I.getNumOperands(); ++K)
+        if (I.getOperand(K) == Index) {
+          Off += operand(I, K).sextOrTrunc(OffBits) * Scale;
+          break;
+        }
+    Vals.insert_or_assign(&I, pointer(idOf(P), Off.getZExtValue()));
+    return true;
+  }
+  // Accesses: the bounds check in front of them ruled out invalid ones; a
+  // run of a function without that check stops at one.
+  if (!accessesOf(I).empty() && !valid(I))
+    return end(Execution::Stopped, I);
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    APInt P = operand(I, 0);
+    Object &O = Objects[idOf(P) - 1];
+    unsigned W = L->getType()->getIntegerBitWidth();
+    uint64_t N = DL.getTypeStoreSize(L->getType());
+    APInt V(8 * N, 0);
+    for (uint64_t K = 0; K < N; ++K)
+      V.insertBits(APInt(8, readByte(O, offsetOf(P) + K, I)), 8 * K);
+    Vals.insert_or_assign(&I, V.trunc(W));
+    return true;
+  }
+  auto Write = [&](const APInt &P, uint64_t K, uint8_t B) {
+    Object &O = Objects[idOf(P) - 1];
+    O.Bytes[offsetOf(P) + K] = B;
+    O.Known[offsetOf(P) + K] = true;
+  };
+  if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    APInt P = operand(I, 1);
+    ++Writes;
+    const Value *V = S->getValueOperand();
+    if (V->getType()->isIntegerTy()) {
+      APInt X = operand(I, 0);
+      X = X.zext(8 * DL.getTypeStoreSize(V->getType()));
+      for (unsigned K = 0; K * 8 < X.getBitWidth(); ++K)
+        Write(P, K, X.extractBitsAsZExtValue(8, 8 * K));
+      return true;
+    }
+    std::optional<std::vector<uint8_t>> B = constantBytes(DL, cast<Constant>(V));
+    for (uint64_t K = 0; K < DL.getTypeStoreSize(V->getType()); ++K)
+      Write(P, K, (*B)[K]);
+    return true;
+  }
+  if (isa<MemSetInst>(I)) {
+    APInt P = operand(I, 0);
+    uint8_t B = operand(I, 1).getZExtValue();
+    bool Fits;
+    uint64_t N = length(I, 2, Fits);
+    ++Writes;
+    for (uint64_t K = 0; K < N; ++K)
+      Write(P, K, B);
+    return true;
+  }
+  if (isa<MemTransferInst>(I)) {
+    APInt D = operand(I, 0), S = operand(I, 1);
+    bool Fits;
+    uint64_t N = length(I, 2, Fits);
+    std::vector<uint8_t> Bytes;
+    Object &SO = Objects[idOf(S) - 1];
+    for (uint64_t K = 0; K < N; ++K)
+      Bytes.push_back(readByte(SO, offsetOf(S) + K, I));
+    ++Writes;
+    for (uint64_t K = 0; K < N; ++K)
+      Write(D, K, Bytes[K]);
+    return true;
+  }
+  if (isMarker(I, MarkerKind::Havoc)) {
+    APInt P = operand(I, 0);
+    Object &O = Objects[idOf(P) - 1];
+    O.Known.assign(O.Size, false);
+    O.Unknown = &I;
+    O.Occurrence = Seen[{&I, 0}]++;
+    ++Writes;
+    return true;
+  }
+  return std::nullopt;
 }
 
 const BasicBlock *Run::successor(const Instruction &T) {

@@ -13,6 +13,7 @@
 #include "pdpv/BoundSearch.h"
 #include "pdpv/CExpression.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
@@ -132,6 +133,14 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     }
     L.Sources.push_back(Call->getArgOperand(0));
   }
+  // PDR's state is bit-vectors: a loop over memory has no system (yet);
+  // the engines that unroll it model it.
+  for (const BasicBlock *BB : L.Body)
+    for (const Instruction &I : *BB)
+      if (!accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc)) {
+        L.Unsupported = "a loop that accesses memory (refinement does not model memory yet)";
+        return;
+      }
   // r: what the body reads from before the loop.
   SetVector<const Value *> Reads;
   for (const BasicBlock *BB : L.Body)

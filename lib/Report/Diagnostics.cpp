@@ -102,6 +102,7 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
                    Twine("confirmed by a native run (clang-19 -O0 -fwrapv): ") +
                        (C.K == CheckKind::Assertion ? "the error call "
                         : C.K == CheckKind::SignedOverflow ? "the overflow "
+                        : C.K == CheckKind::OutOfBounds    ? "the out-of-bounds access "
                                                            : "the division trap ") +
                        (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote));
         else if (!C.NativeNote.empty())

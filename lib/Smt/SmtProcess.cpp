@@ -273,9 +273,10 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
 
 } // namespace
 
-ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::expr> &Formulas,
+ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
                                bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
   ProcessAnswer A;
+  SolverProcess S = Asked;
   if (Formulas.empty()) {
     A.Answer = z3::sat;
     return A;
@@ -306,6 +307,22 @@ ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::exp
   std::string Script = Z3_benchmark_to_smtlib_string(
       C, "pdpv", "QF_BV", "unknown", "", static_cast<unsigned>(Assumed.size()), Assumed.data(),
       Plain.back());
+  if (Script.find("(Array ") != std::string::npos) { // memory (Memory.h)
+    bool Lambda = Script.find("(lambda ") != std::string::npos;
+    if (size_t L = Script.find("(set-logic QF_BV)"); L != std::string::npos)
+      Script.replace(L, 17, Lambda ? "(set-logic HO_ALL)" : "(set-logic QF_ABV)");
+    // Boolector's SMT-LIB reader has neither constant arrays nor lambdas:
+    // such a query goes to cvc5, another solver independent of Z3.
+    if (S.Name == "boolector" && (Lambda || Script.find("(as const ") != std::string::npos)) {
+      Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5");
+      if (!Cvc5) {
+        A.Why = "boolector cannot read the constant arrays of memory, and " +
+                toString(Cvc5.takeError());
+        return A;
+      }
+      S = *Cvc5;
+    }
+  }
   // Z3 starts with (set-info :status ...); boolector wants set-logic first.
   if (size_t Info = Script.find("(set-info :status"); Info != std::string::npos)
     Script.erase(Info, Script.find('\n', Info) - Info);

@@ -8,9 +8,11 @@
 
 #include "pdpv/Intrinsics.h"
 #include "pdpv/LoopPasses.h"
+#include "pdpv/Memory.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
@@ -23,6 +25,28 @@ static bool isInstrumented(const BasicBlock &H) {
     if (isMarker(I, MarkerKind::LoopInvariant))
       return true;
   return false;
+}
+
+/// The objects the loop may write (Memory.h): a null pointer stands for any
+/// when a store's target is not one object.
+static SetVector<Value *> writtenObjects(const Loop &L) {
+  SetVector<Value *> Objects;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB) {
+      SmallVector<const Value *, 2> Targets;
+      for (const Access &A : accessesOf(I))
+        if (A.Write)
+          Targets.push_back(A.Ptr);
+      if (isMarker(I, MarkerKind::Havoc))
+        Targets.push_back(cast<CallBase>(I).getArgOperand(0));
+      for (const Value *T : Targets) {
+        const Value *O = getUnderlyingObject(T, /*MaxLookup=*/0);
+        Objects.insert(isa<AllocaInst>(O) || isa<GlobalVariable>(O)
+                           ? const_cast<Value *>(O)
+                           : ConstantPointerNull::get(PointerType::get(I.getContext(), 0)));
+      }
+    }
+  return Objects;
 }
 
 unsigned instrumentLoops(Function &F, LoopInfo &LI) {
@@ -56,8 +80,11 @@ unsigned instrumentLoops(Function &F, LoopInfo &LI) {
         }
       }
     IRBuilder<> B(H, H->getFirstInsertionPt());
-    OperandBundleDef Bundles[] = {OperandBundleDef(UpdateBundle.str(), Update),
-                                  OperandBundleDef(ReadBundle.str(), Read.getArrayRef())};
+    SmallVector<OperandBundleDef, 3> Bundles = {
+        OperandBundleDef(UpdateBundle.str(), Update),
+        OperandBundleDef(ReadBundle.str(), Read.getArrayRef())};
+    if (SetVector<Value *> W = writtenObjects(*L); !W.empty())
+      Bundles.push_back(OperandBundleDef(WritesBundle.str(), W.getArrayRef()));
     CallInst *Marker =
         B.CreateCall(loopInvariantFunction(M), {B.getInt32(Id + 1)}, Bundles);
     Marker->setDebugLoc(L->getStartLoc());

@@ -8,6 +8,7 @@
 #include "pdpv/Prepare.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -190,12 +191,15 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
 /// Gives each entry function its own register-promotable copy of the global
 /// variables it uses. From `main` the globals start with their initializers
 /// (nothing else runs before main and every other call is inlined or
-/// refused); from any other entry they start with arbitrary values.
+/// refused); from any other entry they start with arbitrary values. Constant
+/// globals (tables, string literals) stay the objects they are (Memory.h).
 void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   for (GlobalVariable &G : M.globals()) {
-    if (G.isConstant() || G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
+    if (G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
       continue;
     convertUsersOfConstantsToInstructions({&G});
+    if (G.isConstant())
+      continue;
     for (Function *F : Entries) {
       SmallVector<Use *, 8> Uses;
       for (Use &U : G.uses())
@@ -207,6 +211,7 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
       Value *Init = nullptr;
       BasicBlock &EntryBB = F->getEntryBlock();
       IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
+      AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
       if (F->getName() == "main" && G.hasDefinitiveInitializer())
         Init = G.getInitializer();
       else if (auto *ITy = dyn_cast<IntegerType>(Ty)) {
@@ -214,10 +219,11 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
         setOrigin(*N, "initial value of global '" + G.getName().str() + "'");
         Init = N;
       }
-      else
-        continue; // aggregate with unknown contents: stays memory, refused later
-      AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
-      B.CreateStore(Init, A);
+      if (Init)
+        B.CreateStore(Init, A);
+      else // an aggregate whose contents are unknown: arbitrary bytes
+        setOrigin(*B.CreateCall(havocFunction(M), {A}),
+                  "initial contents of global '" + G.getName().str() + "'");
       for (Use *U : Uses)
         U->set(A);
     }
@@ -372,80 +378,18 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
   }
 }
 
-/// The object Ptr points into (an alloca or a global) and Ptr's byte offset
-/// from it, computed at B's insertion point; {nullptr, nullptr} when Ptr is
-/// not a chain of GEPs on such an object.
-std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayout &DL, Value *Ptr) {
-  SmallVector<User *, 4> Chain;
-  while (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
-    Chain.push_back(cast<User>(GEP));
-    Ptr = GEP->getPointerOperand();
-  }
-  if (!isa<AllocaInst>(Ptr) && !isa<GlobalVariable>(Ptr))
-    return {nullptr, nullptr};
-  Type *IdxTy = DL.getIndexType(Ptr->getType());
-  Value *Off = ConstantInt::get(IdxTy, 0);
-  for (User *GEP : Chain) // NoAssumptions: no nsw/nuw on the offset arithmetic
-    Off = B.CreateAdd(Off, emitGEPOffset(&B, DL, GEP, /*NoAssumptions=*/true));
-  return {Ptr, Off};
-}
-
-/// The object's size in bytes, if it is fixed.
-std::optional<uint64_t> objectSize(const DataLayout &DL, const Value *Obj) {
-  if (const auto *A = dyn_cast<AllocaInst>(Obj)) {
-    if (std::optional<TypeSize> S = A->getAllocationSize(DL); S && !S->isScalable())
-      return S->getFixedValue();
-    return std::nullopt;
-  }
-  const auto *G = cast<GlobalVariable>(Obj);
-  if (!G->hasDefinitiveInitializer() && !G->hasExactDefinition())
-    return std::nullopt;
-  return DL.getTypeAllocSize(G->getValueType()).getFixedValue();
-}
-
 /// Guards every memory access that may leave its object (a variable index
 /// into a local or global array, a memset/memcpy of variable length). LLVM
 /// deletes such an access as undefined behaviour (an out-of-bounds store to
 /// an array that is never read goes away with the array), so it must be
-/// seen before any simplification; memory is not modelled yet, so a
-/// reachable one makes the proofs of the function unknown (CheckKind).
+/// seen before any simplification; where reachable it makes the proofs of the
+/// function unknown, or with check-bounds it is a violation (CheckKind).
 void insertBoundsChecks(Function &F) {
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  SmallVector<std::pair<Instruction *, std::pair<Value *, Value *>>, 16> Accesses;
-  for (Instruction &I : instructions(F)) {
-    if (auto *L = dyn_cast<LoadInst>(&I))
-      Accesses.push_back({&I, {L->getPointerOperand(),
-                               ConstantInt::get(Type::getInt64Ty(F.getContext()),
-                                                DL.getTypeStoreSize(L->getType()))}});
-    else if (auto *S = dyn_cast<StoreInst>(&I))
-      Accesses.push_back({&I, {S->getPointerOperand(),
-                               ConstantInt::get(Type::getInt64Ty(F.getContext()),
-                                                DL.getTypeStoreSize(S->getValueOperand()->getType()))}});
-    else if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
-      Accesses.push_back({&I, {MI->getDest(), MI->getLength()}});
-      if (auto *MT = dyn_cast<MemTransferInst>(MI))
-        Accesses.push_back({&I, {MT->getSource(), MT->getLength()}});
-    }
-  }
   FunctionCallee Check = checkFunction(*F.getParent());
-  for (auto &[I, PtrLen] : Accesses) {
-    IRBuilder<> B(I);
-    auto [Obj, Off] = offsetInObject(B, DL, PtrLen.first);
-    if (!Obj)
-      continue; // not an object of known size: memory stays unsupported
-    std::optional<uint64_t> Size = objectSize(DL, Obj);
-    if (!Size)
-      continue;
-    Value *Len = B.CreateZExtOrTrunc(PtrLen.second, Off->getType());
-    // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
-    Value *SizeV = ConstantInt::get(Off->getType(), *Size);
-    Value *Ok = B.CreateAnd(B.CreateICmpULE(Len, SizeV),
-                            B.CreateICmpULE(Off, B.CreateSub(SizeV, Len)));
-    if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
-      continue;
+  forEachBoundsCondition(F, [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
     B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), Ok})
-        ->setDebugLoc(I->getDebugLoc());
-  }
+        ->setDebugLoc(I.getDebugLoc());
+  });
 }
 
 /// LLVM's simplifications may assume that signed arithmetic does not
@@ -508,6 +452,16 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
   ReversePostOrderTraversal<Function *> RPOT(&F);
   if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
     Problems.push_back({"irreducible control flow (a jump into a loop)", DebugLoc()});
+  for (Argument &A : F.args())
+    if (A.getType()->isPointerTy() && !A.use_empty()) {
+      DebugLoc Loc;
+      for (const User *U : A.users())
+        if (const auto *UI = dyn_cast<Instruction>(U); !Loc && UI)
+          Loc = UI->getDebugLoc();
+      Problems.push_back({"pointer parameter " + std::to_string(A.getArgNo() + 1) +
+                              " of the entry function (the object it points to is not modelled yet)",
+                          Loc});
+    }
   for (Instruction &I : instructions(F)) {
     std::string Why = unsupportedReason(I);
     if (auto *CB = dyn_cast<CallBase>(&I); CB && !Why.empty())
@@ -528,7 +482,8 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
 }
 
 /// Uninitialized locals get their arbitrary value explicitly (Uninitialized.h):
-/// an input where it is an integer, else a value that is unsupported if read.
+/// an input where it is an integer, else a value that is unsupported if read;
+/// a large aggregate gets arbitrary contents (Memory.h).
 void initializeLocalsAsInputs(Module &M) {
   initializeLocals(
       M,
@@ -543,8 +498,34 @@ void initializeLocalsAsInputs(Module &M) {
       [&](IRBuilder<> &B, AllocaInst &A, uint64_t Leaves) {
         CallInst *H = B.CreateCall(havocFunction(M), {&A});
         setOrigin(*H, "uninitialized local variable of " + std::to_string(Leaves) +
-                          " scalars (too many to give each its own value without a memory model)");
+                          " scalars (arbitrary contents, an input of the model)");
       });
+}
+
+/// Puts a bounds check in front of every memory access left after
+/// simplification (Memory.h, AccessMetadata): the encoder and the
+/// interpreter decide whether the access that follows is valid. Only where
+/// the function has a property whose proof an invalid access would void,
+/// or where check-bounds makes it one.
+void guardAccesses(Function &F, const UBOptions &UB) {
+  bool Wanted = UB.CheckBounds;
+  for (Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assert) ||
+        (isMarker(I, MarkerKind::Check) && isProperty(checkKindOf(cast<CallBase>(I)), UB) &&
+         !endsTheModel(checkKindOf(cast<CallBase>(I)), UB)))
+      Wanted = true;
+  if (!Wanted)
+    return;
+  FunctionCallee Check = checkFunction(*F.getParent());
+  MDNode *Guard = MDNode::get(F.getContext(), {});
+  for (Instruction &I : make_early_inc_range(instructions(F)))
+    if (!accessesOf(I).empty() && !isStaticallyValid(I)) {
+      IRBuilder<> B(&I);
+      CallInst *C = B.CreateCall(
+          Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), B.getTrue()});
+      C->setDebugLoc(I.getDebugLoc());
+      C->setMetadata(AccessMetadata, Guard);
+    }
 }
 
 /// An uninitialized value that the program overwrites before reading it is
@@ -618,6 +599,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     cleanUp(*F);
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
+    guardAccesses(*F, UB);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)
@@ -627,6 +609,8 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
       PE.Unsimplified->eraseFromParent();
       PE.Unsimplified = nullptr;
     }
+    if (PE.Unsimplified)
+      guardAccesses(*PE.Unsimplified, UB);
     Result.push_back(std::move(PE));
   }
   return Result;

@@ -1,10 +1,10 @@
 // An access that may leave its array is undefined behaviour that LLVM
 // deletes (the array below is never read, so SROA drops it with the stray
-// write into `guard`). Until memory is modelled it is never dropped: the
-// proofs it can affect are UNKNOWN with the place.
+// write into `guard`). It is never dropped: the proofs it can affect are
+// UNKNOWN with the place (check-bounds makes it a violation: test/memory).
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv %s | FileCheck-19 %s --check-prefix=CLI
-// A variable index that may reach a[4]: the array stays memory, unsupported.
+// A variable index that may reach a[4]: the same, through the memory model.
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -DVARIABLE -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=VARIABLE
 // In bounds, the same program is proved.
 // RUN: pdpv --clang-arg=-DIN_BOUNDS %s | FileCheck-19 %s --check-prefix=IN-BOUNDS
@@ -25,10 +25,10 @@ int main(void) {
   assert(guard == 7);
   return 0;
 }
-// CHECK-DAG: out-of-bounds.c:25:3: warning: assertion unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (memory is not modelled yet) [pdpv]
-// CHECK-DAG: out-of-bounds.c:23:37: warning: memory access unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (memory is not modelled yet) [pdpv]
+// CHECK-DAG: out-of-bounds.c:25:3: warning: assertion unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (undefined behaviour: the program may then read or write anything; check-bounds reports it) [pdpv]
+// CHECK-DAG: out-of-bounds.c:23:37: warning: memory access unknown: may access out of bounds at {{.*}}out-of-bounds.c:23:37 (undefined behaviour: the program may then read or write anything; check-bounds reports it) [pdpv]
 // CHECK: 'main': Result: UNKNOWN
 // CLI: Result: UNKNOWN (may access out of bounds at {{.*}}out-of-bounds.c:23:37
-// VARIABLE: warning: verification result unknown: unsupported memory
+// VARIABLE: warning: assertion unknown: may access out of bounds at {{.*}}out-of-bounds.c:19:8
 // VARIABLE: 'main': Result: UNKNOWN
 // IN-BOUNDS: Result: TRUE

@@ -1,0 +1,384 @@
+//===- EncoderMemory.cpp - Memory in the encoding (Memory.h) --------------===//
+//
+// Each object's contents are an SMT array from offsets to bytes, one term per
+// object at the end of each block; a join picks the array of the edge taken.
+// Pointers are bit-vectors: the object id above the offset. When the id of a
+// pointer is not a constant, an access is a choice over the objects.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Encoder.h"
+#include "pdpv/Memory.h"
+
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+/// Constant lengths up to this many bytes are written byte by byte; symbolic
+/// ones into objects up to this size, offset by offset (a choice per byte);
+/// others as an array lambda, which only Z3 and cvc5 read.
+constexpr uint64_t MaxUnrolledBytes = 256;
+constexpr uint64_t MaxChosenBytes = 4096;
+
+z3::expr Encoder::offsetConstant(uint64_t V) { return Ctx.bv_val(V, offsetBits(*DL)); }
+
+z3::expr Encoder::asOffset(const z3::expr &X) {
+  unsigned W = X.get_sort().bv_size(), OW = offsetBits(*DL);
+  return W < OW ? z3::zext(X, OW - W) : W > OW ? X.extract(OW - 1, 0) : X;
+}
+
+z3::expr Encoder::pointer(unsigned Id, const z3::expr &Offset) {
+  return z3::concat(Ctx.bv_val(Id, ObjectIdBits), Offset);
+}
+
+z3::expr Encoder::idOf(const z3::expr &P) {
+  return P.extract(pointerBits(*DL) - 1, offsetBits(*DL));
+}
+
+z3::expr Encoder::offsetOf(const z3::expr &P) { return P.extract(offsetBits(*DL) - 1, 0); }
+
+unsigned Encoder::objectFor(const Value *Site) {
+  if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
+    return It->second;
+  std::optional<ObjectInfo> Info = objectInfo(*DL, Site);
+  if (!Info)
+    throw EncodingError("memory object of no fixed size");
+  if (Objects.size() + 1 >= (1u << ObjectIdBits))
+    throw EncodingError("more than 65,535 memory objects");
+  unsigned Id = Objects.size() + 1;
+  z3::sort Bytes = Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8));
+  std::optional<z3::expr> Initial;
+  if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
+    std::optional<std::vector<uint8_t>> B = constantBytes(*DL, G->getInitializer());
+    if (!B)
+      throw EncodingError("initializer of '" + G->getName().str() +
+                          "' holds pointers (pointers in memory are not modelled yet)");
+    z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
+    for (uint64_t K = 0; K < B->size(); ++K)
+      if ((*B)[K])
+        A = z3::store(A, offsetConstant(K), Ctx.bv_val((*B)[K], 8));
+    Initial = A;
+  } else {
+    // An alloca's bytes before the program writes them (preparation gives
+    // every declared variable its value; this is padding), or a global
+    // whose definition is elsewhere.
+    Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
+                            std::to_string(Counter++)).c_str(), Bytes);
+    Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
+  }
+  Objects.push_back({Site, Info->Size, Info->Writable, *Initial});
+  ObjectIds[Site] = Id;
+  return Id;
+}
+
+z3::expr Encoder::contents(unsigned Id) {
+  return Id - 1 < Memory.size() ? Memory[Id - 1] : Objects[Id - 1].Initial;
+}
+
+void Encoder::setContents(unsigned Id, const z3::expr &A) {
+  while (Memory.size() < Id)
+    Memory.push_back(Objects[Memory.size()].Initial);
+  Memory[Id - 1] = A;
+}
+
+std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
+  z3::expr Id = idOf(P).simplify();
+  std::vector<unsigned> Ids;
+  if (Id.is_numeral()) {
+    uint64_t V = Id.get_numeral_uint64();
+    if (V >= 1 && V <= Objects.size())
+      Ids.push_back(V);
+    return Ids;
+  }
+  for (unsigned K = 1; K <= Objects.size(); ++K)
+    Ids.push_back(K);
+  return Ids;
+}
+
+z3::expr Encoder::sizeOf(const z3::expr &Id) {
+  z3::expr S = offsetConstant(0);
+  for (unsigned K = 1; K <= Objects.size(); ++K)
+    S = z3::ite(Id == Ctx.bv_val(K, ObjectIdBits), offsetConstant(Objects[K - 1].Size), S);
+  return S;
+}
+
+z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
+  z3::expr Off = offsetOf(P), Id = idOf(P);
+  std::optional<z3::expr> V;
+  for (unsigned O : candidates(P)) {
+    z3::expr A = contents(O);
+    z3::expr X = z3::select(A, Off);
+    for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
+      X = z3::concat(z3::select(A, Off + offsetConstant(K)), X);
+    V = V ? z3::ite(Id == Ctx.bv_val(O, ObjectIdBits), X, *V) : X;
+  }
+  // No object: the access is invalid and its check ends the path.
+  return V ? *V : Ctx.bv_val(0, 8 * Bytes);
+}
+
+void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes) {
+  std::vector<unsigned> Os = candidates(P);
+  z3::expr Off = offsetOf(P).simplify();
+  if (Os.size() == 1 && Off.is_numeral() && Off.get_numeral_uint64() == 0 &&
+      Objects[Os[0] - 1].Size == Bytes.size()) {
+    // The whole object (an initializer): zeros, then the other bytes.
+    z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
+    for (uint64_t K = 0; K < Bytes.size(); ++K)
+      if (Bytes[K])
+        A = z3::store(A, offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
+    setContents(Os[0], A);
+    return;
+  }
+  if (Bytes.size() > (1u << 16))
+    throw EncodingError("store of a constant of " + std::to_string(Bytes.size()) + " bytes");
+  for (unsigned O : Os) {
+    if (!Objects[O - 1].Writable)
+      continue; // its check fails first
+    z3::expr Old = contents(O), New = Old;
+    for (uint64_t K = 0; K < Bytes.size(); ++K)
+      New = z3::store(New, Off + offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
+    setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == Ctx.bv_val(O, ObjectIdBits), New, Old));
+  }
+}
+
+void Encoder::store(const z3::expr &P, const z3::expr &V) {
+  unsigned Bytes = (V.get_sort().bv_size() + 7) / 8;
+  z3::expr W = V.get_sort().bv_size() == 8 * Bytes
+                   ? V
+                   : z3::zext(V, 8 * Bytes - V.get_sort().bv_size());
+  storeRange(P, offsetConstant(Bytes), [&](const z3::expr &K) {
+    uint64_t I = K.simplify().get_numeral_uint64();
+    return W.extract(8 * I + 7, 8 * I);
+  });
+}
+
+void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
+                         const std::function<z3::expr(const z3::expr &K)> &ByteAt) {
+  z3::expr Off = offsetOf(P), Id = idOf(P);
+  z3::expr N = Len.simplify();
+  std::vector<std::pair<unsigned, z3::expr>> Written;
+  for (unsigned O : candidates(P)) {
+    if (!Objects[O - 1].Writable)
+      continue; // its check fails first
+    z3::expr Old = contents(O);
+    z3::expr New = Old;
+    if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
+      for (uint64_t K = 0; K < N.get_numeral_uint64(); ++K)
+        New = z3::store(New, Off + offsetConstant(K), ByteAt(offsetConstant(K)));
+    } else if (Objects[O - 1].Size <= MaxChosenBytes) {
+      for (uint64_t K = 0; K < Objects[O - 1].Size; ++K) {
+        z3::expr J = offsetConstant(K);
+        New = z3::store(New, J, z3::ite(z3::ult(J - Off, Len), ByteAt(J - Off),
+                                        z3::select(Old, J)));
+      }
+    } else {
+      z3::expr J = Ctx.bv_const((Prefix + "k!" + std::to_string(Counter++)).c_str(),
+                                offsetBits(*DL));
+      New = z3::lambda(J, z3::ite(z3::ult(J - Off, Len), ByteAt(J - Off), z3::select(Old, J)));
+    }
+    Written.push_back({O, z3::ite(Id == Ctx.bv_val(O, ObjectIdBits), New, Old)});
+  }
+  for (auto &[O, A] : Written)
+    setContents(O, A.simplify());
+}
+
+z3::expr Encoder::validAccess(const Instruction &I) {
+  z3::expr Ok = Ctx.bool_val(true);
+  SmallVector<Access, 2> As = accessesOf(I);
+  std::vector<std::pair<z3::expr, z3::expr>> Ranges; // pointer, length
+  for (const Access &A : As) {
+    z3::expr P = value(A.Ptr);
+    z3::expr Len = offsetConstant(A.Size);
+    if (A.Length) {
+      z3::expr L = value(A.Length);
+      unsigned LW = L.get_sort().bv_size(), OW = offsetBits(*DL);
+      if (LW > OW) // a length beyond the offsets is out of bounds
+        Ok = Ok && L.extract(LW - 1, OW) == Ctx.bv_val(0, LW - OW);
+      Len = asOffset(L);
+    }
+    z3::expr Id = idOf(P), Off = offsetOf(P);
+    z3::expr In = Ctx.bool_val(false);
+    for (unsigned O : candidates(P)) {
+      const Object &Obj = Objects[O - 1];
+      if (A.Write && !Obj.Writable)
+        continue;
+      z3::expr Size = offsetConstant(Obj.Size);
+      In = In || (Id == Ctx.bv_val(O, ObjectIdBits) && z3::ule(Len, Size) &&
+                  z3::ule(Off, Size - Len));
+    }
+    Ok = Ok && In;
+    Ranges.push_back({P, Len});
+  }
+  if (isa<MemCpyInst>(I)) { // the ranges of memcpy must not overlap
+    auto &[S, SL] = Ranges[0];
+    z3::expr D = Ranges[1].first;
+    z3::expr SO = offsetOf(S), DO = offsetOf(D);
+    Ok = Ok && (idOf(S) != idOf(D) || z3::ule(SO + SL, DO) || z3::ule(DO + SL, SO));
+  }
+  return Ok;
+}
+
+z3::expr Encoder::comparePointers(const ICmpInst &I) {
+  z3::expr A = operand(I, 0), B = operand(I, 1);
+  z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
+  z3::expr Same = IA == IB;
+  z3::expr Any = boolOf(arbitrary(I, ~0u, 1));
+  z3::expr Null = Ctx.bv_val(0, ObjectIdBits), Zero = offsetConstant(0);
+  CmpInst::Predicate Pr = I.getPredicate();
+  if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
+    // One past the end of an object may be where another one starts.
+    z3::expr Adjacent = IA != Null && IB != Null &&
+                        ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
+    z3::expr Eq = z3::ite(Same, OA == OB, Adjacent && Any);
+    return bvOf(Pr == CmpInst::ICMP_EQ ? Eq : !Eq);
+  }
+  z3::expr C = Ctx.bool_val(false);
+  switch (Pr) {
+  case CmpInst::ICMP_UGT: case CmpInst::ICMP_SGT: C = z3::ugt(OA, OB); break;
+  case CmpInst::ICMP_UGE: case CmpInst::ICMP_SGE: C = z3::uge(OA, OB); break;
+  case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: C = z3::ult(OA, OB); break;
+  default: C = z3::ule(OA, OB); break;
+  }
+  return bvOf(z3::ite(Same, C, Any));
+}
+
+void Encoder::mergeMemory(const BasicBlock *BB) {
+  std::vector<std::pair<z3::expr, const MemoryState *>> In;
+  size_t N = 0;
+  for (const BasicBlock *P : predecessors(BB))
+    if (auto It = MemoryOut.find(P); It != MemoryOut.end()) {
+      In.push_back({edge(P, BB), &It->second});
+      N = std::max(N, It->second.size());
+    }
+  Memory.clear();
+  for (size_t J = 0; J < N; ++J) {
+    auto At = [&](const MemoryState &S) { return J < S.size() ? S[J] : Objects[J].Initial; };
+    z3::expr A = At(*In.back().second);
+    for (size_t K = In.size() - 1; K-- > 0;) {
+      z3::expr Other = At(*In[K].second);
+      if (!z3::eq(Other, A))
+        A = z3::ite(In[K].first, Other, A);
+    }
+    Memory.push_back(A);
+  }
+}
+
+void Encoder::havocLoopMemory(const CallBase &Marker) {
+  std::vector<unsigned> Ids;
+  for (Value *V : bundleValues(Marker, WritesBundle)) {
+    if (!isa<ConstantPointerNull>(V)) {
+      Ids.push_back(objectFor(V));
+      continue;
+    }
+    // A write through a pointer of unknown target: every writable object.
+    const Function &F = *Marker.getFunction();
+    for (const Instruction &I : instructions(F)) {
+      if (isa<AllocaInst>(I))
+        objectFor(&I);
+      for (const Value *Op : I.operands())
+        if (const auto *G = dyn_cast<GlobalVariable>(Op); G && !G->isConstant())
+          objectFor(G);
+    }
+    for (unsigned K = 1; K <= Objects.size(); ++K)
+      Ids.push_back(K);
+  }
+  for (unsigned Id : Ids)
+    if (Objects[Id - 1].Writable) {
+      z3::expr A = Ctx.constant((Prefix + "loop.memory!" + std::to_string(Counter++)).c_str(),
+                                Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8)));
+      Inputs.push_back({Input::Variant, &Marker, ~0u, A});
+      setContents(Id, A);
+    }
+}
+
+std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
+  if (isa<AllocaInst>(I))
+    return pointer(objectFor(&I), offsetConstant(0));
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    unsigned OW = offsetBits(*DL);
+    MapVector<Value *, APInt> Variable;
+    APInt Constant(OW, 0);
+    if (!GEP->collectOffset(*DL, OW, Variable, Constant))
+      throw EncodingError("address computation of a scalable type");
+    z3::expr P = value(GEP->getPointerOperand());
+    z3::expr Off = offsetOf(P) + constant(Constant);
+    for (auto &[Index, Scale] : Variable) {
+      z3::expr X = value(Index);
+      unsigned XW = X.get_sort().bv_size();
+      X = XW < OW ? z3::sext(X, OW - XW) : XW > OW ? X.extract(OW - 1, 0) : X;
+      Off = Off + X * constant(Scale);
+    }
+    return z3::concat(idOf(P), Off);
+  }
+  if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    if (!L->getType()->isIntegerTy())
+      throw EncodingError("load of a pointer (pointers in memory are not modelled yet)");
+    unsigned W = L->getType()->getIntegerBitWidth();
+    z3::expr V = load(value(L->getPointerOperand()), DL->getTypeStoreSize(L->getType()));
+    return W == V.get_sort().bv_size() ? V : V.extract(W - 1, 0);
+  }
+  if (const auto *S = dyn_cast<StoreInst>(&I)) {
+    const Value *V = S->getValueOperand();
+    z3::expr P = value(S->getPointerOperand());
+    if (V->getType()->isIntegerTy())
+      store(P, operand(I, 0));
+    else if (const auto *C = dyn_cast<Constant>(V)) {
+      std::optional<std::vector<uint8_t>> B = constantBytes(*DL, C);
+      if (!B)
+        throw EncodingError("store of a constant holding pointers");
+      B->resize(DL->getTypeStoreSize(C->getType()));
+      storeBytes(P, *B);
+    } else
+      throw EncodingError("store of a pointer (pointers in memory are not modelled yet)");
+    return Ctx.bool_val(true);
+  }
+  if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
+    z3::expr Byte = value(MS->getValue());
+    z3::expr Len = asOffset(value(MS->getLength()));
+    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Byte; });
+    return Ctx.bool_val(true);
+  }
+  if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
+    z3::expr Src = value(MT->getSource());
+    z3::expr Len = asOffset(value(MT->getLength()));
+    // Every byte is read before any is written (memmove; a memcpy whose
+    // ranges overlap fails its check).
+    std::vector<z3::expr> Snapshot;
+    for (unsigned K = 1; K <= Objects.size(); ++K)
+      Snapshot.push_back(contents(K));
+    z3::expr SId = idOf(Src), SOff = offsetOf(Src);
+    std::vector<unsigned> SrcObjects = candidates(Src);
+    storeRange(value(MT->getDest()), Len, [&](const z3::expr &K) {
+      std::optional<z3::expr> B;
+      for (unsigned O : SrcObjects) {
+        z3::expr X = z3::select(Snapshot[O - 1], SOff + K);
+        B = B ? z3::ite(SId == Ctx.bv_val(O, ObjectIdBits), X, *B) : X;
+      }
+      return B ? *B : Ctx.bv_val(0, 8);
+    });
+    return Ctx.bool_val(true);
+  }
+  if (isMarker(I, MarkerKind::Havoc)) {
+    std::vector<unsigned> Os = candidates(value(cast<CallBase>(I).getArgOperand(0)));
+    if (Os.size() != 1)
+      throw EncodingError("internal error: pdpv.havoc of an unknown object");
+    z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
+                              Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8)));
+    Inputs.push_back({Input::Memory, &I, ~0u, A});
+    setContents(Os[0], A);
+    return Ctx.bool_val(true);
+  }
+  if (isMarker(I, MarkerKind::LoopInvariant)) {
+    havocLoopMemory(cast<CallBase>(I));
+    return std::nullopt; // the marker means more (Encoder::encodeInstruction)
+  }
+  return std::nullopt;
+}
+
+} // namespace pdpv

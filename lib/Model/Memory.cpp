@@ -1,0 +1,182 @@
+//===- Memory.cpp - The byte-precise memory model --------------------------===//
+
+#include "pdpv/Memory.h"
+
+#include "llvm/Analysis/Utils/Local.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+unsigned offsetBits(const DataLayout &DL) { return DL.getIndexSizeInBits(0); }
+
+unsigned pointerBits(const DataLayout &DL) { return ObjectIdBits + offsetBits(DL); }
+
+unsigned modelBits(const DataLayout &DL, Type *T) {
+  return T->isPointerTy() ? pointerBits(DL) : T->getIntegerBitWidth();
+}
+
+std::optional<ObjectInfo> objectInfo(const DataLayout &DL, const Value *V) {
+  if (const auto *A = dyn_cast<AllocaInst>(V)) {
+    std::optional<TypeSize> S = A->getAllocationSize(DL);
+    if (!S || S->isScalable())
+      return std::nullopt;
+    return ObjectInfo{S->getFixedValue(), true};
+  }
+  if (const auto *G = dyn_cast<GlobalVariable>(V); G && G->getValueType()->isSized())
+    return ObjectInfo{DL.getTypeAllocSize(G->getValueType()).getFixedValue(), !G->isConstant()};
+  return std::nullopt;
+}
+
+static bool putBytes(const DataLayout &DL, const Constant *C, uint8_t *Out) {
+  if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C) || isa<UndefValue>(C))
+    return true; // zero (padding and undef in initializers: the loader's zeros)
+  if (const auto *CI = dyn_cast<ConstantInt>(C)) {
+    const APInt &V = CI->getValue();
+    for (unsigned K = 0; K * 8 < V.getBitWidth(); ++K)
+      Out[K] = V.extractBitsAsZExtValue(std::min(8u, V.getBitWidth() - K * 8), K * 8);
+    return true;
+  }
+  if (const auto *CF = dyn_cast<ConstantFP>(C)) {
+    APInt V = CF->getValueAPF().bitcastToAPInt();
+    for (unsigned K = 0; K * 8 < V.getBitWidth(); ++K)
+      Out[K] = V.extractBitsAsZExtValue(8, K * 8);
+    return true;
+  }
+  if (const auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
+    uint64_t Elt = DL.getTypeAllocSize(CDS->getElementType());
+    for (unsigned K = 0; K < CDS->getNumElements(); ++K)
+      if (!putBytes(DL, CDS->getElementAsConstant(K), Out + K * Elt))
+        return false;
+    return true;
+  }
+  if (const auto *CS = dyn_cast<ConstantStruct>(C)) {
+    const StructLayout *SL = DL.getStructLayout(CS->getType());
+    for (unsigned K = 0; K < CS->getNumOperands(); ++K)
+      if (!putBytes(DL, CS->getOperand(K), Out + SL->getElementOffset(K)))
+        return false;
+    return true;
+  }
+  if (const auto *CA = dyn_cast<ConstantArray>(C)) {
+    uint64_t Elt = DL.getTypeAllocSize(CA->getType()->getElementType());
+    for (unsigned K = 0; K < CA->getNumOperands(); ++K)
+      if (!putBytes(DL, CA->getOperand(K), Out + K * Elt))
+        return false;
+    return true;
+  }
+  return false; // pointers to objects, constant expressions, vectors
+}
+
+std::optional<std::vector<uint8_t>> constantBytes(const DataLayout &DL, const Constant *C) {
+  if (!DL.isLittleEndian())
+    return std::nullopt;
+  std::vector<uint8_t> Bytes(DL.getTypeAllocSize(C->getType()).getFixedValue(), 0);
+  if (!putBytes(DL, C, Bytes.data()))
+    return std::nullopt;
+  return Bytes;
+}
+
+SmallVector<Access, 2> accessesOf(const Instruction &I) {
+  const DataLayout &DL = I.getModule()->getDataLayout();
+  if (const auto *L = dyn_cast<LoadInst>(&I))
+    return {{L->getPointerOperand(), nullptr, DL.getTypeStoreSize(L->getType()), false}};
+  if (const auto *S = dyn_cast<StoreInst>(&I))
+    return {{S->getPointerOperand(), nullptr,
+             DL.getTypeStoreSize(S->getValueOperand()->getType()), true}};
+  if (const auto *MT = dyn_cast<MemTransferInst>(&I))
+    return {{MT->getSource(), MT->getLength(), 0, false},
+            {MT->getDest(), MT->getLength(), 0, true}};
+  if (const auto *MS = dyn_cast<MemSetInst>(&I))
+    return {{MS->getDest(), MS->getLength(), 0, true}};
+  return {};
+}
+
+bool isStaticallyValid(const Instruction &I) {
+  const DataLayout &DL = I.getModule()->getDataLayout();
+  SmallVector<const Value *, 2> Bases;
+  for (const Access &A : accessesOf(I)) {
+    uint64_t Len = A.Size;
+    if (A.Length) {
+      const auto *C = dyn_cast<ConstantInt>(A.Length);
+      if (!C || C->getValue().getActiveBits() > 32)
+        return false;
+      Len = C->getZExtValue();
+    }
+    APInt Off(offsetBits(DL), 0);
+    const Value *Base = A.Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
+    std::optional<ObjectInfo> Info = objectInfo(DL, Base);
+    if (!Info || (A.Write && !Info->Writable) || Off.isNegative() ||
+        Off.getZExtValue() + Len > Info->Size)
+      return false;
+    Bases.push_back(Base);
+  }
+  // memcpy within one object: whether the ranges overlap is left to the check.
+  return !(isa<MemCpyInst>(I) && Bases[0] == Bases[1]);
+}
+
+/// The object Ptr points into (an alloca or a global) and Ptr's byte offset
+/// from it, computed at B's insertion point; {nullptr, nullptr} when Ptr is
+/// not a chain of GEPs on such an object.
+static std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayout &DL,
+                                                  Value *Ptr) {
+  SmallVector<User *, 4> Chain;
+  while (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
+    Chain.push_back(cast<User>(GEP));
+    Ptr = GEP->getPointerOperand();
+  }
+  if (!isa<AllocaInst>(Ptr) && !isa<GlobalVariable>(Ptr))
+    return {nullptr, nullptr};
+  Type *IdxTy = DL.getIndexType(Ptr->getType());
+  Value *Off = ConstantInt::get(IdxTy, 0);
+  for (User *GEP : Chain) // NoAssumptions: no nsw/nuw on the offset arithmetic
+    Off = B.CreateAdd(Off, emitGEPOffset(&B, DL, GEP, /*NoAssumptions=*/true));
+  return {Ptr, Off};
+}
+
+/// The object's size in bytes, if it is fixed (a global defined here).
+static std::optional<uint64_t> fixedSize(const DataLayout &DL, const Value *Obj) {
+  if (const auto *G = dyn_cast<GlobalVariable>(Obj);
+      G && !G->hasDefinitiveInitializer() && !G->hasExactDefinition())
+    return std::nullopt;
+  std::optional<ObjectInfo> Info = objectInfo(DL, Obj);
+  return Info ? std::optional<uint64_t>(Info->Size) : std::nullopt;
+}
+
+void forEachBoundsCondition(Function &F,
+                            function_ref<void(IRBuilder<> &, Instruction &, Value *)> Emit) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  SmallVector<std::pair<Instruction *, Access>, 16> Accesses;
+  for (Instruction &I : instructions(F))
+    for (const Access &A : accessesOf(I))
+      Accesses.push_back({&I, A});
+  for (auto &[I, A] : Accesses) {
+    IRBuilder<> B(I);
+    auto [Obj, Off] = offsetInObject(B, DL, const_cast<Value *>(A.Ptr));
+    if (!Obj)
+      continue; // not an object of known size: decided where the model has it
+    std::optional<uint64_t> Size = fixedSize(DL, Obj);
+    if (!Size)
+      continue;
+    Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), Off->getType())
+                          : ConstantInt::get(Off->getType(), A.Size);
+    // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
+    Value *SizeV = ConstantInt::get(Off->getType(), *Size);
+    Value *Ok = B.CreateAnd(B.CreateICmpULE(Len, SizeV),
+                            B.CreateICmpULE(Off, B.CreateSub(SizeV, Len)));
+    if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
+      continue;
+    Emit(B, *I, Ok);
+  }
+}
+
+bool guardsNextAccess(const Instruction &Check) {
+  return Check.getMetadata(AccessMetadata) != nullptr;
+}
+
+} // namespace pdpv

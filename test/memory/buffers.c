@@ -1,0 +1,31 @@
+// Local buffers filled in loops, memset and memcpy with constant and
+// symbolic lengths, and a 2-D array: bytes in, bytes out. The loops are
+// bounded, so BMC decides every assertion (the forward condition proves).
+// RUN: not pdpv %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O1 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  int a[10], b[10];
+  unsigned char grid[3][4];
+  for (int k = 0; k < 10; k++)
+    a[k] = 3 * k;
+  __builtin_memcpy(b, a, sizeof a);
+  unsigned n = __VERIFIER_nondet_uint() % 5;
+  __builtin_memset(b, 0, n * sizeof(int)); // symbolic length
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 4; c++)
+      grid[r][c] = (unsigned char)(r * 4 + c);
+  unsigned i = __VERIFIER_nondet_uint() % 10;
+  __VERIFIER_assert(i < n || b[i] == 3 * (int)i);
+  __VERIFIER_assert(grid[i % 3][i % 4] == (i % 3) * 4 + i % 4);
+  __VERIFIER_assert(b[i] != 0 || i < n || i == 0);
+  __VERIFIER_assert(b[1] == 3);
+  return 0;
+}
+// CHECK-DAG: buffers.c:21:3: remark: assertion proved [pdpv]
+// CHECK-DAG: buffers.c:22:3: remark: assertion proved [pdpv]
+// CHECK-DAG: buffers.c:23:3: remark: assertion proved [pdpv]
+// CHECK-DAG: buffers.c:24:3: warning: assertion can fail [pdpv]
+// CHECK-DAG: buffers.c:24:3: note: confirmed by a native run
