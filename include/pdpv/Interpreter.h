@@ -78,6 +78,9 @@ struct Execution {
   struct Value {
     const llvm::Value *Source; // nondet call or argument
     llvm::APInt V;
+    /// False for an uninitialized variable's value that went into memory
+    /// and was overwritten before any byte of it was read: no input.
+    bool Read = true;
   };
   std::vector<Value> Inputs;             // in the order the program consumed them
   const llvm::Instruction *FirstArbitrary = nullptr; // undefined value used, if any

@@ -158,7 +158,9 @@ public:
     bool Initiation; // else consecution
     z3::expr Implication;
   };
-  std::vector<HornRule> hornRules(const PredicateFn &Pred) const;
+  /// Throws EncodingError for a loop without a system, unless OnlyModelled:
+  /// then such loops (whose invariant stays true) are left out.
+  std::vector<HornRule> hornRules(const PredicateFn &Pred, bool OnlyModelled = false) const;
 
   /// LI_Id found so far, for another model of the same prepared function;
   /// Origin maps this model's values to the prepared function's. Conjuncts

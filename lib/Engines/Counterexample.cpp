@@ -15,6 +15,8 @@
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -43,8 +45,16 @@ std::string parameterName(const Argument &A) {
 }
 
 std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
+  // An uninitialized variable's value is an input when the run reads it:
+  // at any of its occurrences (the harness hands them out in order).
+  std::set<const Value *> Read;
+  for (const Execution::Value &In : X.Inputs)
+    if (In.Read)
+      Read.insert(In.Source);
   std::vector<CheckResult::InputValue> Inputs;
   for (const Execution::Value &In : X.Inputs) {
+    if (!Read.count(In.Source))
+      continue;
     CheckResult::InputValue IV;
     IV.V = In.V;
     if (const auto *A = dyn_cast<Argument>(In.Source)) {

@@ -151,8 +151,10 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
 z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E, int Bound) {
   z3::expr Small = Ctx.bool_val(true);
   for (const Input &In : E.inputs()) {
+    if (In.K != Input::Nondet && In.K != Input::Argument)
+      continue;
     unsigned W = In.Var.get_sort().bv_size();
-    if ((In.K != Input::Nondet && In.K != Input::Argument) || W <= 8)
+    if (W <= 8)
       continue;
     Small = Small && z3::sle(Ctx.bv_val(-Bound, W), In.Var) &&
             z3::sle(In.Var, Ctx.bv_val(Bound, W));

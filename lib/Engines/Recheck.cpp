@@ -24,7 +24,8 @@ void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out) {
   auto Invariant = [&](unsigned Id, const std::vector<z3::expr> &State) {
     return R.invariantAt(Id, State);
   };
-  for (const LoopRefiner::HornRule &H : R.hornRules(Invariant)) {
+  // A loop without a system keeps the invariant true: nothing to re-check.
+  for (const LoopRefiner::HornRule &H : R.hornRules(Invariant, /*OnlyModelled=*/true)) {
     unsigned Line = userLocation(R.location(H.Loop)).Line;
     Out.push_back({(H.Initiation ? "initiation" : "consecution") +
                        std::string(" of the invariant of the loop at line ") +

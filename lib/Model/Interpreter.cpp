@@ -58,6 +58,7 @@ private:
     bool Writable;
     std::vector<uint8_t> Bytes;
     std::vector<bool> Known;  // chosen by the program (or read once)
+    std::vector<int> From;    // the uninitialized input a byte holds (index), or -1
     const Value *Unknown;     // what chose the other bytes: havoc call or the site
     unsigned Occurrence;
   };
@@ -91,6 +92,9 @@ private:
   std::vector<Object> Objects; // id - 1
   DenseMap<const Value *, unsigned> ObjectIds;
   uint64_t Writes = 0;
+  /// Uninitialized variables' values (their pdpv.nondet calls) not read yet,
+  /// by their index in E.Inputs.
+  DenseMap<const Value *, int> Uninitialized;
 };
 
 bool Run::revisits(const BasicBlock &BB) {
@@ -129,6 +133,8 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   if (const auto *U = dyn_cast<Instruction>(V); U && isMarker(*U, MarkerKind::Undefined))
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
+  if (auto U = Uninitialized.find(V); U != Uninitialized.end())
+    E.Inputs[U->second].Read = true; // used as a value, not just stored
   auto It = Vals.find(V);
   if (It == Vals.end()) // defined before the run's starting point
     It = Vals.insert({V, Oracle.live(*V)}).first;
@@ -215,6 +221,10 @@ bool Run::step(const Instruction &I) {
       APInt V = Oracle.nondet(*CB, Seen[{&I, 0}]++);
       E.Inputs.push_back({&I, V});
       Vals.insert_or_assign(&I, V);
+      if (std::optional<Origin> O = originOf(I); O && O->Site) {
+        E.Inputs.back().Read = false;
+        Uninitialized[&I] = E.Inputs.size() - 1;
+      }
       return true;
     }
     case MarkerKind::Undefined:
@@ -261,7 +271,8 @@ unsigned Run::objectFor(const Value *Site) {
   if (!Info)
     report_fatal_error("pdpv: interpreter: memory object of no fixed size");
   Object O{Info->Size, Info->Writable, std::vector<uint8_t>(Info->Size, 0),
-           std::vector<bool>(Info->Size, false), Site, Seen[{Site, ~0u}]++};
+           std::vector<bool>(Info->Size, false), std::vector<int>(Info->Size, -1), Site,
+           Seen[{Site, ~0u}]++};
   if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer())
     if (std::optional<std::vector<uint8_t>> B = constantBytes(DL, G->getInitializer())) {
       O.Bytes = *B;
@@ -275,6 +286,8 @@ unsigned Run::objectFor(const Value *Site) {
 }
 
 uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
+  if (O.From[Off] >= 0)
+    E.Inputs[O.From[Off]].Read = true;
   if (!O.Known[Off]) {
     bool Havoc = isa<CallBase>(O.Unknown);
     if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
@@ -390,20 +403,26 @@ std::optional<bool> Run::memory(const Instruction &I) {
     Vals.insert_or_assign(&I, V.trunc(W));
     return true;
   }
-  auto Write = [&](const APInt &P, uint64_t K, uint8_t B) {
+  auto Write = [&](const APInt &P, uint64_t K, uint8_t B, int From = -1) {
     Object &O = Objects[idOf(P) - 1];
     O.Bytes[offsetOf(P) + K] = B;
     O.Known[offsetOf(P) + K] = true;
+    O.From[offsetOf(P) + K] = From;
   };
   if (const auto *S = dyn_cast<StoreInst>(&I)) {
     APInt P = operand(I, 1);
     ++Writes;
     const Value *V = S->getValueOperand();
     if (V->getType()->isIntegerTy()) {
-      APInt X = operand(I, 0);
+      // An uninitialized variable's value put into memory is read only
+      // when one of its bytes is.
+      int From = -1;
+      if (auto It = Uninitialized.find(V); It != Uninitialized.end())
+        From = It->second;
+      APInt X = From >= 0 ? Vals.lookup(V) : operand(I, 0);
       X = X.zext(8 * DL.getTypeStoreSize(V->getType()));
       for (unsigned K = 0; K * 8 < X.getBitWidth(); ++K)
-        Write(P, K, X.extractBitsAsZExtValue(8, 8 * K));
+        Write(P, K, X.extractBitsAsZExtValue(8, 8 * K), From);
       return true;
     }
     std::optional<std::vector<uint8_t>> B = constantBytes(DL, cast<Constant>(V));

@@ -249,9 +249,12 @@ z3::expr LoopRefiner::invariantAt(unsigned Id, const std::vector<z3::expr> &Stat
   return conjunction(C, L.Invariants).substitute(From, To);
 }
 
-std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pred) const {
+std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pred,
+                                                         bool OnlyModelled) const {
   std::vector<HornRule> Rules;
   for (auto &[Id, L] : Loops) {
+    if ((!L->Unsupported.empty() || !L->TS) && OnlyModelled)
+      continue;
     if (!L->Unsupported.empty() || !L->TS)
       throw EncodingError(L->Unsupported.empty() ? "loop without a model" : L->Unsupported);
     const TransitionSystem &TS = *L->TS;

@@ -1,6 +1,7 @@
 // Constant tables and string literals are objects of their own: a lookup
 // with a symbolic index reads their bytes (Memory.h).
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O2 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
@@ -20,9 +21,9 @@ int main(void) {
   __VERIFIER_assert(squares[i] < 49);
   return 0;
 }
-// CHECK-DAG: tables.c:17:3: remark: assertion proved [pdpv]
 // CHECK-DAG: tables.c:18:3: remark: assertion proved [pdpv]
 // CHECK-DAG: tables.c:19:3: remark: assertion proved [pdpv]
-// CHECK-DAG: tables.c:20:3: warning: assertion can fail [pdpv]
+// CHECK-DAG: tables.c:20:3: remark: assertion proved [pdpv]
+// CHECK-DAG: tables.c:21:3: warning: assertion can fail [pdpv]
 // CHECK-DAG: note: input 1: __VERIFIER_nondet_uint() = {{[0-9]*}}7
-// CHECK-DAG: tables.c:20:3: note: confirmed by a native run
+// CHECK-DAG: tables.c:21:3: note: confirmed by a native run
