@@ -29,7 +29,8 @@
 //  * Memory (Memory.h): one SMT array of bytes per object, its contents at
 //    the end of each block; pointers are object id and offset. An object a
 //    loop writes has arbitrary contents at the loop's header in the acyclic
-//    model (like the loop's variants).
+//    model (like the loop's variants). ptrtoint gives the object's base (any
+//    value, one per object) plus the offset; inttoptr is unsupported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_ENCODER_H
@@ -170,6 +171,7 @@ private:
   llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;
   MemoryState Memory;
   llvm::DenseMap<const llvm::BasicBlock *, MemoryState> MemoryOut;
+  std::vector<z3::expr> Bases; // per object: its address (ptrtoint), free
 };
 
 /// Why I cannot be modelled bit-precisely, or empty if it can.

@@ -102,7 +102,8 @@ void describeFailingRun(CheckResult &CR, const Execution &X) {
 Unknown undefinedValueReason(const SourceLocation &L) {
   return {Unknown::UndefinedValue,
           "a failing run was found but it depends on an undefined value (a shift by at least "
-          "the bit width, or undef in the IR)" +
+          "the bit width, or undef in the IR, a byte never written, or the memory layout: an "
+          "address, pointers into different objects compared)" +
               (L.valid() ? " at " + L.str() : std::string())};
 }
 

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/DebugInfo/Symbolize/Symbolize.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -224,10 +226,20 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K) {
     FunctionCallee Report = Copy->getOrInsertFunction(
         "__pdpv_out_of_bounds", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
     for (Function &F : *Copy)
-      if (!F.isDeclaration())
+      if (!F.isDeclaration()) {
+        // Pointers kept in local variables at -O0 (`char *s = "abc"`) become
+        // values first, so that each access is seen on its object.
+        DominatorTree DT(F);
+        SmallVector<AllocaInst *, 16> Promotable;
+        for (Instruction &I : F.getEntryBlock())
+          if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
+            Promotable.push_back(A);
+        if (!Promotable.empty())
+          PromoteMemToReg(Promotable, DT);
         forEachBoundsCondition(F, [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
           B.CreateCall(Report, {Ok})->setDebugLoc(I.getDebugLoc());
         });
+      }
   }
   FunctionCallee Take = Copy->getOrInsertFunction(
       "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));

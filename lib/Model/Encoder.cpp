@@ -342,8 +342,10 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
     return GEP->getType()->isVectorTy() ? "vector operation" : "";
-  if (isa<PtrToIntInst>(I) || isa<IntToPtrInst>(I))
-    return "conversion between a pointer and an integer";
+  if (isa<IntToPtrInst>(I))
+    return "conversion of an integer to a pointer";
+  if (isa<PtrToIntInst>(I))
+    return "";
   if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
     return MI->isVolatile() ? "volatile memory access" : "";
   return std::nullopt;

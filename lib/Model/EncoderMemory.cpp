@@ -364,6 +364,21 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     });
     return Ctx.bool_val(true);
   }
+  if (isa<PtrToIntInst>(I)) {
+    // The address: the object's base, which the layout decides (any value,
+    // the same for every pointer into the object: differences of pointers
+    // into one object are exact), plus the offset; null is 0.
+    z3::expr P = operand(I, 0), Id = idOf(P);
+    z3::expr Base = offsetConstant(0);
+    for (unsigned K = 1; K <= Objects.size(); ++K) {
+      while (Bases.size() < K)
+        Bases.push_back(fresh("base", offsetBits(*DL)));
+      Base = z3::ite(Id == Ctx.bv_val(K, ObjectIdBits), Bases[K - 1], Base);
+    }
+    z3::expr A = Base + offsetOf(P);
+    unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
+    return W == OW ? A : W < OW ? A.extract(W - 1, 0) : z3::zext(A, W - OW);
+  }
   if (isMarker(I, MarkerKind::Havoc)) {
     std::vector<unsigned> Os = candidates(value(cast<CallBase>(I).getArgOperand(0)));
     if (Os.size() != 1)

@@ -388,6 +388,21 @@ std::optional<bool> Run::memory(const Instruction &I) {
     Vals.insert_or_assign(&I, pointer(idOf(P), Off.getZExtValue()));
     return true;
   }
+  if (isa<PtrToIntInst>(I)) {
+    // The layout is the machine's: the value is this run's choice of base
+    // (distinct per object) plus the offset, and a run that uses it depends
+    // on an undefined value -- unless the pointer is null.
+    APInt P = operand(I, 0);
+    unsigned Id = idOf(P);
+    APInt A(OffBits, offsetOf(P));
+    if (Id) {
+      A += APInt(OffBits, uint64_t(Id) << (OffBits / 2));
+      if (!E.FirstArbitrary)
+        E.FirstArbitrary = &I;
+    }
+    Vals.insert_or_assign(&I, A.zextOrTrunc(I.getType()->getIntegerBitWidth()));
+    return true;
+  }
   // Accesses: the bounds check in front of them ruled out invalid ones; a
   // run of a function without that check stops at one.
   if (!accessesOf(I).empty() && !valid(I))

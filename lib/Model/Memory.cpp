@@ -151,24 +151,39 @@ static std::optional<uint64_t> fixedSize(const DataLayout &DL, const Value *Obj)
 void forEachBoundsCondition(Function &F,
                             function_ref<void(IRBuilder<> &, Instruction &, Value *)> Emit) {
   const DataLayout &DL = F.getParent()->getDataLayout();
-  SmallVector<std::pair<Instruction *, Access>, 16> Accesses;
+  SmallVector<Instruction *, 16> Accessing;
   for (Instruction &I : instructions(F))
-    for (const Access &A : accessesOf(I))
-      Accesses.push_back({&I, A});
-  for (auto &[I, A] : Accesses) {
+    if (!accessesOf(I).empty())
+      Accessing.push_back(&I);
+  for (Instruction *I : Accessing) {
     IRBuilder<> B(I);
-    auto [Obj, Off] = offsetInObject(B, DL, const_cast<Value *>(A.Ptr));
-    if (!Obj)
-      continue; // not an object of known size: decided where the model has it
-    std::optional<uint64_t> Size = fixedSize(DL, Obj);
-    if (!Size)
-      continue;
-    Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), Off->getType())
-                          : ConstantInt::get(Off->getType(), A.Size);
-    // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
-    Value *SizeV = ConstantInt::get(Off->getType(), *Size);
-    Value *Ok = B.CreateAnd(B.CreateICmpULE(Len, SizeV),
-                            B.CreateICmpULE(Off, B.CreateSub(SizeV, Len)));
+    Value *Ok = B.getTrue();
+    SmallVector<std::tuple<Value *, Value *, Value *>, 2> Ranges; // object, offset, length
+    for (const Access &A : accessesOf(*I)) {
+      auto [Obj, Off] = offsetInObject(B, DL, const_cast<Value *>(A.Ptr));
+      if (!Obj)
+        continue; // not an object of known size: decided where the model has it
+      std::optional<uint64_t> Size = fixedSize(DL, Obj);
+      if (!Size)
+        continue;
+      Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), Off->getType())
+                            : ConstantInt::get(Off->getType(), A.Size);
+      // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
+      Value *SizeV = ConstantInt::get(Off->getType(), *Size);
+      Ok = B.CreateAnd(Ok, B.CreateAnd(B.CreateICmpULE(Len, SizeV),
+                                       B.CreateICmpULE(Off, B.CreateSub(SizeV, Len))));
+      if (A.Write && !objectInfo(DL, Obj)->Writable) // a string literal, a const table
+        Ok = B.getFalse();
+      Ranges.push_back({Obj, Off, Len});
+    }
+    // A memcpy within one object: its ranges must not overlap.
+    if (isa<MemCpyInst>(I) && Ranges.size() == 2 &&
+        std::get<0>(Ranges[0]) == std::get<0>(Ranges[1])) {
+      auto [O, S, N] = Ranges[0];
+      Value *D = std::get<1>(Ranges[1]);
+      Ok = B.CreateAnd(Ok, B.CreateOr(B.CreateICmpULE(B.CreateAdd(S, N), D),
+                                      B.CreateICmpULE(B.CreateAdd(D, N), S)));
+    }
     if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
       continue;
     Emit(B, *I, Ok);

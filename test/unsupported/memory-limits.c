@@ -1,0 +1,41 @@
+// What the memory model does not cover yet is UNKNOWN with the reason,
+// never a guess: a pointer stored in memory, an integer made a pointer, a
+// variable-length array, a volatile access.
+// RUN: not pdpv --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=STORED
+// RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=INTTOPTR
+// RUN: not pdpv --clang-arg=-DCASE=3 %s 2>&1 | FileCheck-19 %s --check-prefix=VLA
+// RUN: not pdpv --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=VOLATILE
+// RUN: clang-19 -g -O0 -DCASE=1 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=STORED
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint() % 4 + 1;
+  int a[4] = {0};
+#if CASE == 1
+  int *slots[2] = {a, a + 1};
+  *slots[n % 2] = 5;
+  __VERIFIER_assert(a[0] + a[1] == 5);
+#elif CASE == 2
+  unsigned long addr = (unsigned long)&a[1] + (__VERIFIER_nondet_uint() % 2) * sizeof(int);
+  int *p = (int *)addr;
+  *p = 5;
+  __VERIFIER_assert(a[1] == 5 || a[2] == 5);
+#elif CASE == 3
+  int v[n];
+  v[0] = 1;
+  __VERIFIER_assert(v[0] == 1);
+#else
+  volatile int x = 3;
+  __VERIFIER_assert(x == 3);
+#endif
+  return 0;
+}
+// STORED: unsupported {{.*}}pointer
+// STORED: Result: UNKNOWN
+// INTTOPTR: unsupported conversion of an integer to a pointer
+// INTTOPTR: Result: UNKNOWN
+// VLA: unsupported
+// VLA: Result: UNKNOWN
+// VOLATILE: unsupported volatile memory access
+// VOLATILE: Result: UNKNOWN
