@@ -138,6 +138,10 @@ private:
   std::optional<z3::expr> encodeMemory(const llvm::Instruction &I);
   unsigned objectFor(const llvm::Value *Site);
   z3::expr pointer(unsigned Id, const z3::expr &Offset);
+  z3::expr idConstant(unsigned Id);
+  z3::sort bytesSort();
+  /// An array holding Bytes from offset 0 (zeros beyond).
+  z3::expr bytesArray(const std::vector<uint8_t> &Bytes);
   z3::expr idOf(const z3::expr &P);
   z3::expr offsetOf(const z3::expr &P);
   z3::expr offsetConstant(uint64_t V);
@@ -150,7 +154,8 @@ private:
   z3::expr sizeOf(const z3::expr &Id);
   z3::expr load(const z3::expr &P, unsigned Bytes);
   void store(const z3::expr &P, const z3::expr &V);
-  void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes);
+  /// Stores Length bytes: Bytes, then zeros.
+  void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length);
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt);
   z3::expr validAccess(const llvm::Instruction &I);

@@ -45,6 +45,12 @@ z3::expr Encoder::value(const Value *V) {
     return pointer(0, offsetConstant(0));
   if (const auto *G = dyn_cast<GlobalVariable>(V))
     return pointer(objectFor(G), offsetConstant(0));
+  if (isa<ConstantExpr>(V) && V->getType()->isPointerTy()) { // LLVM folds GEPs on globals
+    APInt Off(offsetBits(*DL), 0);
+    const Value *Base = V->stripAndAccumulateConstantOffsets(*DL, Off, true);
+    if (isa<GlobalVariable>(Base))
+      return pointer(objectFor(Base), constant(Off));
+  }
   if (isa<UndefValue>(V)) // undef in IR given as input
     return fresh("undef", width(V->getType()));
   if (const auto *A = dyn_cast<Argument>(V)) {

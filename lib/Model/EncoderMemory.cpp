@@ -33,8 +33,22 @@ z3::expr Encoder::asOffset(const z3::expr &X) {
   return W < OW ? z3::zext(X, OW - W) : W > OW ? X.extract(OW - 1, 0) : X;
 }
 
+z3::sort Encoder::bytesSort() {
+  return Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8));
+}
+
+z3::expr Encoder::bytesArray(const std::vector<uint8_t> &Bytes) {
+  z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
+  for (uint64_t K = 0; K < Bytes.size(); ++K)
+    if (Bytes[K])
+      A = z3::store(A, offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
+  return A;
+}
+
+z3::expr Encoder::idConstant(unsigned Id) { return Ctx.bv_val(Id, ObjectIdBits); }
+
 z3::expr Encoder::pointer(unsigned Id, const z3::expr &Offset) {
-  return z3::concat(Ctx.bv_val(Id, ObjectIdBits), Offset);
+  return z3::concat(idConstant(Id), Offset);
 }
 
 z3::expr Encoder::idOf(const z3::expr &P) {
@@ -52,24 +66,21 @@ unsigned Encoder::objectFor(const Value *Site) {
   if (Objects.size() + 1 >= (1u << ObjectIdBits))
     throw EncodingError("more than 65,535 memory objects");
   unsigned Id = Objects.size() + 1;
-  z3::sort Bytes = Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8));
   std::optional<z3::expr> Initial;
   if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
-    std::optional<std::vector<uint8_t>> B = constantBytes(*DL, G->getInitializer());
+    std::optional<std::vector<uint8_t>> B =
+        G->getInitializer()->isNullValue() ? std::vector<uint8_t>()
+                                           : constantBytes(*DL, G->getInitializer());
     if (!B)
       throw EncodingError("initializer of '" + G->getName().str() +
                           "' holds pointers (pointers in memory are not modelled yet)");
-    z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
-    for (uint64_t K = 0; K < B->size(); ++K)
-      if ((*B)[K])
-        A = z3::store(A, offsetConstant(K), Ctx.bv_val((*B)[K], 8));
-    Initial = A;
+    Initial = bytesArray(*B);
   } else {
     // An alloca's bytes before the program writes them (preparation gives
     // every declared variable its value; this is padding), or a global
     // whose definition is elsewhere.
     Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
-                            std::to_string(Counter++)).c_str(), Bytes);
+                            std::to_string(Counter++)).c_str(), bytesSort());
     Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
   }
   Objects.push_back({Site, Info->Size, Info->Writable, *Initial});
@@ -104,7 +115,7 @@ std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
 z3::expr Encoder::sizeOf(const z3::expr &Id) {
   z3::expr S = offsetConstant(0);
   for (unsigned K = 1; K <= Objects.size(); ++K)
-    S = z3::ite(Id == Ctx.bv_val(K, ObjectIdBits), offsetConstant(Objects[K - 1].Size), S);
+    S = z3::ite(Id == idConstant(K), offsetConstant(Objects[K - 1].Size), S);
   return S;
 }
 
@@ -116,34 +127,29 @@ z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
     z3::expr X = z3::select(A, Off);
     for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
       X = z3::concat(z3::select(A, Off + offsetConstant(K)), X);
-    V = V ? z3::ite(Id == Ctx.bv_val(O, ObjectIdBits), X, *V) : X;
+    V = V ? z3::ite(Id == idConstant(O), X, *V) : X;
   }
   // No object: the access is invalid and its check ends the path.
   return V ? *V : Ctx.bv_val(0, 8 * Bytes);
 }
 
-void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes) {
+void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length) {
   std::vector<unsigned> Os = candidates(P);
   z3::expr Off = offsetOf(P).simplify();
   if (Os.size() == 1 && Off.is_numeral() && Off.get_numeral_uint64() == 0 &&
-      Objects[Os[0] - 1].Size == Bytes.size()) {
-    // The whole object (an initializer): zeros, then the other bytes.
-    z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
-    for (uint64_t K = 0; K < Bytes.size(); ++K)
-      if (Bytes[K])
-        A = z3::store(A, offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
-    setContents(Os[0], A);
+      Objects[Os[0] - 1].Size == Length) {
+    setContents(Os[0], bytesArray(Bytes)); // the whole object: an initializer
     return;
   }
-  if (Bytes.size() > (1u << 16))
-    throw EncodingError("store of a constant of " + std::to_string(Bytes.size()) + " bytes");
+  if (Length > (1u << 16))
+    throw EncodingError("store of a constant of " + std::to_string(Length) + " bytes");
   for (unsigned O : Os) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
     z3::expr Old = contents(O), New = Old;
-    for (uint64_t K = 0; K < Bytes.size(); ++K)
-      New = z3::store(New, Off + offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
-    setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == Ctx.bv_val(O, ObjectIdBits), New, Old));
+    for (uint64_t K = 0; K < Length; ++K)
+      New = z3::store(New, Off + offsetConstant(K), Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8));
+    setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == idConstant(O), New, Old));
   }
 }
 
@@ -182,7 +188,7 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
                                 offsetBits(*DL));
       New = z3::lambda(J, z3::ite(z3::ult(J - Off, Len), ByteAt(J - Off), z3::select(Old, J)));
     }
-    Written.push_back({O, z3::ite(Id == Ctx.bv_val(O, ObjectIdBits), New, Old)});
+    Written.push_back({O, z3::ite(Id == idConstant(O), New, Old)});
   }
   for (auto &[O, A] : Written)
     setContents(O, A.simplify());
@@ -209,7 +215,7 @@ z3::expr Encoder::validAccess(const Instruction &I) {
       if (A.Write && !Obj.Writable)
         continue;
       z3::expr Size = offsetConstant(Obj.Size);
-      In = In || (Id == Ctx.bv_val(O, ObjectIdBits) && z3::ule(Len, Size) &&
+      In = In || (Id == idConstant(O) && z3::ule(Len, Size) &&
                   z3::ule(Off, Size - Len));
     }
     Ok = Ok && In;
@@ -229,7 +235,7 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
   z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
   z3::expr Same = IA == IB;
   z3::expr Any = boolOf(arbitrary(I, ~0u, 1));
-  z3::expr Null = Ctx.bv_val(0, ObjectIdBits), Zero = offsetConstant(0);
+  z3::expr Null = idConstant(0), Zero = offsetConstant(0);
   CmpInst::Predicate Pr = I.getPredicate();
   if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
     // One past the end of an object may be where another one starts.
@@ -291,7 +297,7 @@ void Encoder::havocLoopMemory(const CallBase &Marker) {
   for (unsigned Id : Ids)
     if (Objects[Id - 1].Writable) {
       z3::expr A = Ctx.constant((Prefix + "loop.memory!" + std::to_string(Counter++)).c_str(),
-                                Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8)));
+                                bytesSort());
       Inputs.push_back({Input::Variant, &Marker, ~0u, A});
       setContents(Id, A);
     }
@@ -329,11 +335,12 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     if (V->getType()->isIntegerTy())
       store(P, operand(I, 0));
     else if (const auto *C = dyn_cast<Constant>(V)) {
-      std::optional<std::vector<uint8_t>> B = constantBytes(*DL, C);
+      // A zero initializer (of a large array, too) needs no bytes.
+      std::optional<std::vector<uint8_t>> B =
+          C->isNullValue() ? std::vector<uint8_t>() : constantBytes(*DL, C);
       if (!B)
         throw EncodingError("store of a constant holding pointers");
-      B->resize(DL->getTypeStoreSize(C->getType()));
-      storeBytes(P, *B);
+      storeBytes(P, *B, DL->getTypeStoreSize(C->getType()));
     } else
       throw EncodingError("store of a pointer (pointers in memory are not modelled yet)");
     return Ctx.bool_val(true);
@@ -358,7 +365,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
       std::optional<z3::expr> B;
       for (unsigned O : SrcObjects) {
         z3::expr X = z3::select(Snapshot[O - 1], SOff + K);
-        B = B ? z3::ite(SId == Ctx.bv_val(O, ObjectIdBits), X, *B) : X;
+        B = B ? z3::ite(SId == idConstant(O), X, *B) : X;
       }
       return B ? *B : Ctx.bv_val(0, 8);
     });
@@ -373,7 +380,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     for (unsigned K = 1; K <= Objects.size(); ++K) {
       while (Bases.size() < K)
         Bases.push_back(fresh("base", offsetBits(*DL)));
-      Base = z3::ite(Id == Ctx.bv_val(K, ObjectIdBits), Bases[K - 1], Base);
+      Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
     }
     z3::expr A = Base + offsetOf(P);
     unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
@@ -384,7 +391,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     if (Os.size() != 1)
       throw EncodingError("internal error: pdpv.havoc of an unknown object");
     z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
-                              Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8)));
+                              bytesSort());
     Inputs.push_back({Input::Memory, &I, ~0u, A});
     setContents(Os[0], A);
     return Ctx.bool_val(true);

@@ -56,9 +56,11 @@ private:
   struct Object {
     uint64_t Size;
     bool Writable;
-    std::vector<uint8_t> Bytes;
-    std::vector<bool> Known;  // chosen by the program (or read once)
-    std::vector<int> From;    // the uninitialized input a byte holds (index), or -1
+    // Sparse: only the bytes written (or read once); the others are zero
+    // (ZeroFilled: an initializer) or chosen by Unknown.
+    DenseMap<uint64_t, uint8_t> Bytes;
+    DenseMap<uint64_t, int> From; // the uninitialized input a byte holds (index)
+    bool ZeroFilled;
     const Value *Unknown;     // what chose the other bytes: havoc call or the site
     unsigned Occurrence;
   };
@@ -122,6 +124,12 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
     return pointer(0, 0);
   if (isa<GlobalVariable>(V))
     return pointer(objectFor(V), 0);
+  if (isa<ConstantExpr>(V) && V->getType()->isPointerTy()) { // as the encoder
+    APInt Off(OffBits, 0);
+    const Value *Base = V->stripAndAccumulateConstantOffsets(DL, Off, true);
+    if (isa<GlobalVariable>(Base))
+      return pointer(objectFor(Base), Off.getZExtValue());
+  }
   if (isa<UndefValue>(V)) {
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
@@ -270,15 +278,15 @@ unsigned Run::objectFor(const Value *Site) {
   std::optional<ObjectInfo> Info = objectInfo(DL, Site);
   if (!Info)
     report_fatal_error("pdpv: interpreter: memory object of no fixed size");
-  Object O{Info->Size, Info->Writable, std::vector<uint8_t>(Info->Size, 0),
-           std::vector<bool>(Info->Size, false), std::vector<int>(Info->Size, -1), Site,
-           Seen[{Site, ~0u}]++};
-  if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer())
-    if (std::optional<std::vector<uint8_t>> B = constantBytes(DL, G->getInitializer())) {
-      O.Bytes = *B;
-      O.Bytes.resize(O.Size, 0);
-      O.Known.assign(O.Size, true);
-    }
+  Object O{Info->Size, Info->Writable, {}, {}, false, Site, Seen[{Site, ~0u}]++};
+  if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
+    O.ZeroFilled = true;
+    if (!G->getInitializer()->isNullValue())
+      if (std::optional<std::vector<uint8_t>> B = constantBytes(DL, G->getInitializer()))
+        for (uint64_t K = 0; K < B->size(); ++K)
+          if ((*B)[K])
+            O.Bytes[K] = (*B)[K];
+  }
   Objects.push_back(std::move(O));
   // An alloca executed again is a new object (the encoder's unrolled copies).
   ObjectIds[Site] = Objects.size();
@@ -286,17 +294,17 @@ unsigned Run::objectFor(const Value *Site) {
 }
 
 uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
-  if (O.From[Off] >= 0)
-    E.Inputs[O.From[Off]].Read = true;
-  if (!O.Known[Off]) {
-    bool Havoc = isa<CallBase>(O.Unknown);
-    if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
-      E.FirstArbitrary = &At;
-    ++InputsRead;
-    O.Bytes[Off] = Oracle.memoryByte(*O.Unknown, O.Occurrence, Off).getZExtValue();
-    O.Known[Off] = true;
-  }
-  return O.Bytes[Off];
+  if (auto F = O.From.find(Off); F != O.From.end())
+    E.Inputs[F->second].Read = true;
+  if (auto B = O.Bytes.find(Off); B != O.Bytes.end())
+    return B->second;
+  if (O.ZeroFilled)
+    return 0;
+  bool Havoc = isa<CallBase>(O.Unknown);
+  if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
+    E.FirstArbitrary = &At;
+  ++InputsRead;
+  return O.Bytes[Off] = Oracle.memoryByte(*O.Unknown, O.Occurrence, Off).getZExtValue();
 }
 
 uint64_t Run::length(const Instruction &I, unsigned Idx, bool &Fits) {
@@ -421,8 +429,10 @@ std::optional<bool> Run::memory(const Instruction &I) {
   auto Write = [&](const APInt &P, uint64_t K, uint8_t B, int From = -1) {
     Object &O = Objects[idOf(P) - 1];
     O.Bytes[offsetOf(P) + K] = B;
-    O.Known[offsetOf(P) + K] = true;
-    O.From[offsetOf(P) + K] = From;
+    if (From >= 0)
+      O.From[offsetOf(P) + K] = From;
+    else
+      O.From.erase(offsetOf(P) + K);
   };
   if (const auto *S = dyn_cast<StoreInst>(&I)) {
     APInt P = operand(I, 1);
@@ -440,8 +450,16 @@ std::optional<bool> Run::memory(const Instruction &I) {
         Write(P, K, X.extractBitsAsZExtValue(8, 8 * K), From);
       return true;
     }
-    std::optional<std::vector<uint8_t>> B = constantBytes(DL, cast<Constant>(V));
-    for (uint64_t K = 0; K < DL.getTypeStoreSize(V->getType()); ++K)
+    const auto *C = cast<Constant>(V);
+    uint64_t N = DL.getTypeStoreSize(V->getType());
+    if (Object &O = Objects[idOf(P) - 1]; C->isNullValue() && offsetOf(P) == 0 && N == O.Size) {
+      O.Bytes.clear(); // zeros over the whole object (an initializer)
+      O.From.clear();
+      O.ZeroFilled = true;
+      return true;
+    }
+    std::optional<std::vector<uint8_t>> B = constantBytes(DL, C);
+    for (uint64_t K = 0; K < N; ++K)
       Write(P, K, (*B)[K]);
     return true;
   }
@@ -471,7 +489,9 @@ std::optional<bool> Run::memory(const Instruction &I) {
   if (isMarker(I, MarkerKind::Havoc)) {
     APInt P = operand(I, 0);
     Object &O = Objects[idOf(P) - 1];
-    O.Known.assign(O.Size, false);
+    O.Bytes.clear();
+    O.From.clear();
+    O.ZeroFilled = false;
     O.Unknown = &I;
     O.Occurrence = Seen[{&I, 0}]++;
     ++Writes;

@@ -193,6 +193,8 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
 /// (nothing else runs before main and every other call is inlined or
 /// refused); from any other entry they start with arbitrary values. Constant
 /// globals (tables, string literals) stay the objects they are (Memory.h).
+constexpr uint64_t MaxLocalizedBytes = 4096;
+
 void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   for (GlobalVariable &G : M.globals()) {
     if (G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
@@ -209,10 +211,16 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
         continue;
       Type *Ty = G.getValueType();
       Value *Init = nullptr;
+      bool FromMain = F->getName() == "main" && G.hasDefinitiveInitializer();
+      // A large array stays the global it is (its initializer is its
+      // contents in the memory model): SROA would split a copy's
+      // initializing store into one store per element.
+      if (FromMain && M.getDataLayout().getTypeAllocSize(Ty) > MaxLocalizedBytes)
+        continue;
       BasicBlock &EntryBB = F->getEntryBlock();
       IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
       AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
-      if (F->getName() == "main" && G.hasDefinitiveInitializer())
+      if (FromMain)
         Init = G.getInitializer();
       else if (auto *ITy = dyn_cast<IntegerType>(Ty)) {
         CallInst *N = B.CreateCall(nondetFunction(M, ITy));
