@@ -156,6 +156,8 @@ private:
   void store(const z3::expr &P, const z3::expr &V);
   /// Stores Length bytes: Bytes, then zeros.
   void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length);
+  /// Stores Len bytes at P, byte K being ByteAt(K); every ByteAt is taken
+  /// (and may read memory) before any byte is written.
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt);
   z3::expr validAccess(const llvm::Instruction &I);

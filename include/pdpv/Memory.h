@@ -69,6 +69,9 @@ struct Access {
 /// source first), empty for any other instruction.
 llvm::SmallVector<Access, 2> accessesOf(const llvm::Instruction &I);
 
+/// Whether I reads or writes memory: an access, or a pdpv.havoc.
+bool touchesMemory(const llvm::Instruction &I);
+
 /// Whether every range I accesses lies, at a constant offset, inside one
 /// object it may access (no check needed).
 bool isStaticallyValid(const llvm::Instruction &I);

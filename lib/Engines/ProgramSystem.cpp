@@ -47,7 +47,7 @@ std::unique_ptr<ProgramSystem> encodeProgram(z3::context &C, const Function &F,
   }
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
-      if (!accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc)) {
+      if (touchesMemory(I)) {
         PS->Unsupported = "memory (the symbolic encoding does not model it yet)";
         return PS;
       }

@@ -354,21 +354,11 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
   if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
     z3::expr Src = value(MT->getSource());
     z3::expr Len = asOffset(value(MT->getLength()));
-    // Every byte is read before any is written (memmove; a memcpy whose
-    // ranges overlap fails its check).
-    std::vector<z3::expr> Snapshot;
-    for (unsigned K = 1; K <= Objects.size(); ++K)
-      Snapshot.push_back(contents(K));
+    // storeRange reads every byte before it writes any: memmove (a memcpy
+    // whose ranges overlap fails its check).
     z3::expr SId = idOf(Src), SOff = offsetOf(Src);
-    std::vector<unsigned> SrcObjects = candidates(Src);
-    storeRange(value(MT->getDest()), Len, [&](const z3::expr &K) {
-      std::optional<z3::expr> B;
-      for (unsigned O : SrcObjects) {
-        z3::expr X = z3::select(Snapshot[O - 1], SOff + K);
-        B = B ? z3::ite(SId == idConstant(O), X, *B) : X;
-      }
-      return B ? *B : Ctx.bv_val(0, 8);
-    });
+    storeRange(value(MT->getDest()), Len,
+               [&](const z3::expr &K) { return load(z3::concat(SId, SOff + K), 1); });
     return Ctx.bool_val(true);
   }
   if (isa<PtrToIntInst>(I)) {

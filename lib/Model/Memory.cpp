@@ -1,6 +1,7 @@
 //===- Memory.cpp - The byte-precise memory model --------------------------===//
 
 #include "pdpv/Memory.h"
+#include "pdpv/Intrinsics.h"
 
 #include "llvm/Analysis/Utils/Local.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -95,6 +96,10 @@ SmallVector<Access, 2> accessesOf(const Instruction &I) {
   if (const auto *MS = dyn_cast<MemSetInst>(&I))
     return {{MS->getDest(), MS->getLength(), 0, true}};
   return {};
+}
+
+bool touchesMemory(const Instruction &I) {
+  return !accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc);
 }
 
 bool isStaticallyValid(const Instruction &I) {

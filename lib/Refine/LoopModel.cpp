@@ -137,7 +137,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // the engines that unroll it model it.
   for (const BasicBlock *BB : L.Body)
     for (const Instruction &I : *BB)
-      if (!accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc)) {
+      if (touchesMemory(I)) {
         L.Unsupported = "a loop that accesses memory (refinement does not model memory yet)";
         return;
       }

@@ -273,22 +273,31 @@ void checkPromises(Module &M) {
   }
 }
 
+/// Whether F has a property the user asked about: an assertion or an
+/// enabled check that is a violation of its own (not one that endsTheModel).
+bool hasOwnProperty(Function &F, const UBOptions &UB) {
+  for (Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assert))
+      return true;
+    else if (isMarker(I, MarkerKind::Check)) {
+      CheckKind K = checkKindOf(cast<CallBase>(I));
+      if (!endsTheModel(K, UB) && isProperty(K, UB))
+        return true;
+    }
+  return false;
+}
+
 /// In a function with no property the user asked about (no assertion, no
 /// enabled check), the checks that only end the model (endsTheModel) have
 /// nothing to make unknown: they go, so that ordinary code compiled with the
 /// plugin is not verified for them.
 void dropChecksThatOnlyEndTheModel(Function &F, const UBOptions &UB) {
+  if (hasOwnProperty(F, UB))
+    return;
   SmallVector<Instruction *, 16> Ends;
   for (Instruction &I : instructions(F))
-    if (isMarker(I, MarkerKind::Assert))
-      return;
-    else if (isMarker(I, MarkerKind::Check)) {
-      CheckKind K = checkKindOf(cast<CallBase>(I));
-      if (!endsTheModel(K, UB) && isProperty(K, UB))
-        return;
-      if (endsTheModel(K, UB))
-        Ends.push_back(&I);
-    }
+    if (isMarker(I, MarkerKind::Check) && endsTheModel(checkKindOf(cast<CallBase>(I)), UB))
+      Ends.push_back(&I);
   for (Instruction *I : Ends)
     I->eraseFromParent();
 }
@@ -516,13 +525,7 @@ void initializeLocalsAsInputs(Module &M) {
 /// the function has a property whose proof an invalid access would void,
 /// or where check-bounds makes it one.
 void guardAccesses(Function &F, const UBOptions &UB) {
-  bool Wanted = UB.CheckBounds;
-  for (Instruction &I : instructions(F))
-    if (isMarker(I, MarkerKind::Assert) ||
-        (isMarker(I, MarkerKind::Check) && isProperty(checkKindOf(cast<CallBase>(I)), UB) &&
-         !endsTheModel(checkKindOf(cast<CallBase>(I)), UB)))
-      Wanted = true;
-  if (!Wanted)
+  if (!UB.CheckBounds && !hasOwnProperty(F, UB))
     return;
   FunctionCallee Check = checkFunction(*F.getParent());
   MDNode *Guard = MDNode::get(F.getContext(), {});
