@@ -25,6 +25,9 @@ namespace pdpv {
 /// 16, 32 or 64 bits, concatenation, division by a variable, ...).
 std::optional<std::string> cExpression(const z3::expr &F,
                                        const std::map<unsigned, std::string> &Names);
+/// A bit-vector term T the same way, as a value of the unsigned C type of
+/// its width.
+std::optional<std::string> cTerm(const z3::expr &T, const std::map<unsigned, std::string> &Names);
 
 } // namespace pdpv
 

@@ -38,6 +38,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "pdpv/Intrinsics.h"
@@ -116,6 +117,20 @@ public:
   /// The term for a constant integer, for callers that build formulas.
   z3::expr constant(const llvm::APInt &V);
 
+  // Memory of loops (LoopModel): a loop body encoded on its own starts from
+  // arbitrary contents of the objects it accesses, and its own header does
+  // not make them arbitrary again.
+  /// Object Site (an alloca or global) holds A before the first block.
+  void bindMemory(const llvm::Value *Site, z3::expr A);
+  /// The loop invariant marker Marker keeps the objects' contents.
+  void keepMemoryAt(const llvm::CallBase &Marker) { KeptMemory.insert(&Marker); }
+  /// Object Site's contents at the loop invariant marker Marker: as the
+  /// loop is entered (Entry), or at its header (after the loop's writes
+  /// made them arbitrary). Marker must have been encoded.
+  z3::expr memoryAtLoop(const llvm::CallBase &Marker, const llvm::Value *Site, bool Entry);
+  /// Object Site's contents at the end of BB.
+  z3::expr memoryOut(const llvm::BasicBlock *BB, const llvm::Value *Site);
+
 private:
   z3::expr fresh(const std::string &Hint, unsigned Width);
   z3::expr operand(const llvm::Instruction &I, unsigned Idx);
@@ -179,6 +194,10 @@ private:
   MemoryState Memory;
   llvm::DenseMap<const llvm::BasicBlock *, MemoryState> MemoryOut;
   std::vector<z3::expr> Bases; // per object: its address (ptrtoint), free
+  llvm::DenseMap<const llvm::Value *, z3::expr> BoundMemory; // bindMemory
+  llvm::DenseSet<const llvm::CallBase *> KeptMemory;
+  // Per loop marker: the memory before and after it.
+  llvm::DenseMap<const llvm::CallBase *, std::pair<MemoryState, MemoryState>> LoopMemory;
 };
 
 /// Why I cannot be modelled bit-precisely, or empty if it can.

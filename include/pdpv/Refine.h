@@ -100,6 +100,7 @@ using OriginFn = std::function<const llvm::Value *(const llvm::Value *)>;
 class LoopRefiner {
 public:
   using Deadline = std::chrono::steady_clock::time_point;
+  struct Loop; // what is kept per loop (LoopState.h)
 
   /// Seeding the loops with candidate invariants stops at Until.
   LoopRefiner(z3::context &C, const llvm::Function &Model, const UBOptions &UB,
@@ -178,6 +179,11 @@ public:
   double pdrSeconds() const { return PdrSeconds; }
   /// How many of stateIn's terms are the loop's variants (x_e).
   unsigned numVariants(unsigned Id) const;
+  /// Whether loop Id's state holds memory: after the bit-vectors x_e, x_b
+  /// and r, stateIn has the contents of the objects the loop accesses (at
+  /// the header) and of those it writes (as it was entered). Such a loop's
+  /// invariants are the candidates Houdini keeps; refine() does not search.
+  bool modelsMemory(unsigned Id) const;
 
   /// Thesis Alg. 4.5: a region around Point (a state of stateIn) that the
   /// loop provably cannot reach, found by abstract interpretation of the loop
@@ -194,7 +200,6 @@ public:
   iterationInputs(unsigned Id, const Trace &Witness) const;
 
 private:
-  struct Loop;
   void build(Loop &L, const std::map<const llvm::Value *, std::string> &Names);
   void strengthenParent(const Loop &L);
   /// State variable K of L as exportInvariant names it.

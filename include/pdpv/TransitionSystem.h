@@ -38,10 +38,14 @@ struct TransitionSystem {
 
   /// Adds a state variable; its next-state function defaults to itself.
   unsigned addState(const std::string &Name, unsigned Width);
+  /// A state variable of another sort (an array of bytes: a loop's memory).
+  /// PDR and simulation take bit-vector systems only; Houdini, the re-check
+  /// and the CHC export take any.
+  unsigned addState(const std::string &Name, const z3::sort &Sort);
   unsigned addInput(const std::string &Name, unsigned Width);
   /// Makes every free constant of the next-state functions and of Also that
   /// is no state variable an input (for systems built from an encoding whose
-  /// nondet values are plain constants). False if one is not a bit-vector.
+  /// nondet values are plain constants). False if one is Boolean.
   bool addFreeInputs(const std::vector<z3::expr> &Also = {});
   unsigned width(unsigned StateVar) const { return State[StateVar].get_sort().bv_size(); }
 

@@ -327,10 +327,11 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     Order.insert(Order.end(), Skipped.begin(), Skipped.end());
     for (auto Id = Order.begin(); Id != Order.end() && !Refined; ++Id) {
       std::vector<APInt> Point;
-      for (const z3::expr &T : Refiner->stateIn(*Id, E))
-        Point.push_back(valueOf(M, T));
       LoopRefiner::Outcome O;
-      if (Exact) {
+      if (!Refiner->modelsMemory(*Id))
+        for (const z3::expr &T : Refiner->stateIn(*Id, E))
+          Point.push_back(valueOf(M, T));
+      if (Exact || Refiner->modelsMemory(*Id)) {
         O = Refiner->refine(*Id, Point, Deadline);
       } else {
         // Alg. 4.5 (abstract interpretation of the loop from its entry

@@ -45,10 +45,13 @@ z3::expr Encoder::value(const Value *V) {
     return pointer(0, offsetConstant(0));
   if (const auto *G = dyn_cast<GlobalVariable>(V))
     return pointer(objectFor(G), offsetConstant(0));
-  if (isa<ConstantExpr>(V) && V->getType()->isPointerTy()) { // LLVM folds GEPs on globals
+  // An address at a constant offset into an alloca or global is a constant:
+  // LLVM folds GEPs on globals, and a loop body encoded on its own
+  // (LoopModel) uses the addresses computed before the loop.
+  if (V->getType()->isPointerTy() && DL) {
     APInt Off(offsetBits(*DL), 0);
     const Value *Base = V->stripAndAccumulateConstantOffsets(*DL, Off, true);
-    if (isa<GlobalVariable>(Base))
+    if (isa<GlobalVariable>(Base) || isa<AllocaInst>(Base))
       return pointer(objectFor(Base), constant(Off));
   }
   if (isa<UndefValue>(V)) // undef in IR given as input

@@ -10,6 +10,7 @@
 #include "pdpv/Encoder.h"
 #include "pdpv/Memory.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -67,7 +68,9 @@ unsigned Encoder::objectFor(const Value *Site) {
     throw EncodingError("more than 65,535 memory objects");
   unsigned Id = Objects.size() + 1;
   std::optional<z3::expr> Initial;
-  if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
+  if (auto B = BoundMemory.find(Site); B != BoundMemory.end()) {
+    Initial = B->second;
+  } else if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
     std::optional<std::vector<uint8_t>> B =
         G->getInitializer()->isNullValue() ? std::vector<uint8_t>()
                                            : constantBytes(*DL, G->getInitializer());
@@ -275,7 +278,37 @@ void Encoder::mergeMemory(const BasicBlock *BB) {
   }
 }
 
+void Encoder::bindMemory(const Value *Site, z3::expr A) {
+  if (ObjectIds.count(Site))
+    throw EncodingError("internal error: memory bound after it was used");
+  BoundMemory.insert({Site, A});
+  if (!DL) // (before the first block: set by encodeBlocks otherwise)
+    DL = isa<GlobalValue>(Site) ? &cast<GlobalValue>(Site)->getParent()->getDataLayout()
+                                : &cast<Instruction>(Site)->getModule()->getDataLayout();
+  objectFor(Site);
+}
+
+z3::expr Encoder::memoryAtLoop(const CallBase &Marker, const Value *Site, bool Entry) {
+  unsigned Id = objectFor(Site);
+  auto It = LoopMemory.find(&Marker);
+  if (It == LoopMemory.end())
+    throw EncodingError("internal error: the memory of a loop that was not encoded");
+  const MemoryState &S = Entry ? It->second.first : It->second.second;
+  return Id - 1 < S.size() ? S[Id - 1] : Objects[Id - 1].Initial;
+}
+
+z3::expr Encoder::memoryOut(const BasicBlock *BB, const Value *Site) {
+  unsigned Id = objectFor(Site);
+  auto It = MemoryOut.find(BB);
+  if (It == MemoryOut.end())
+    throw EncodingError("internal error: the memory of a block that was not encoded");
+  return Id - 1 < It->second.size() ? It->second[Id - 1] : Objects[Id - 1].Initial;
+}
+
 void Encoder::havocLoopMemory(const CallBase &Marker) {
+  auto Record = make_scope_exit([&, Before = Memory] { LoopMemory[&Marker] = {Before, Memory}; });
+  if (KeptMemory.count(&Marker))
+    return;
   std::vector<unsigned> Ids;
   for (Value *V : bundleValues(Marker, WritesBundle)) {
     if (!isa<ConstantPointerNull>(V)) {

@@ -12,10 +12,14 @@ using namespace llvm;
 namespace pdpv {
 
 unsigned TransitionSystem::addState(const std::string &Name, unsigned Width) {
+  return addState(Name, Ctx.bv_sort(Width));
+}
+
+unsigned TransitionSystem::addState(const std::string &Name, const z3::sort &Sort) {
   unsigned K = State.size();
   StateNames.push_back(Name);
-  State.push_back(Ctx.bv_const((Prefix + "s" + std::to_string(K) + "_" + Name).c_str(), Width));
-  Next.push_back(Ctx.bv_const((Prefix + "s" + std::to_string(K) + "_" + Name + "'").c_str(), Width));
+  State.push_back(Ctx.constant((Prefix + "s" + std::to_string(K) + "_" + Name).c_str(), Sort));
+  Next.push_back(Ctx.constant((Prefix + "s" + std::to_string(K) + "_" + Name + "'").c_str(), Sort));
   NextFn.push_back(State[K]);
   return K;
 }
@@ -39,7 +43,7 @@ bool TransitionSystem::addFreeInputs(const std::vector<z3::expr> &Also) {
   for (auto &[Id, E] : Free) {
     if (States.count(Id))
       continue;
-    if (!E.is_bv())
+    if (E.is_bool())
       return false;
     Inputs.push_back(E);
     InputNames.push_back(E.to_string());
@@ -107,8 +111,11 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
                            bool *Undecided) {
   z3::context &C = TS.Ctx;
   std::string Unknown;
+  bool Arrays = false;
+  for (const z3::expr &X : TS.State)
+    Arrays |= X.is_array();
   auto Valid = [&](const z3::expr &F) {
-    z3::solver S(C, "QF_BV");
+    z3::solver S = Arrays ? z3::solver(C) : z3::solver(C, "QF_BV");
     if (TimeoutMs) {
       z3::params P(C);
       P.set("timeout", TimeoutMs);

@@ -135,7 +135,7 @@ std::optional<StateRegion> LoopRefiner::unreachableRegion(unsigned Id,
                                                           const std::vector<APInt> &Point,
                                                           Deadline Until) {
   Loop &L = *Loops.at(Id);
-  if (!L.Unsupported.empty() || !L.TS)
+  if (!L.Unsupported.empty() || !L.TS || L.modelsMemory())
     return std::nullopt;
   unsigned NV = L.NumVariants, N = Point.size();
   std::vector<AbstractValue> Entry;

@@ -20,10 +20,12 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <optional>
@@ -133,15 +135,51 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     }
     L.Sources.push_back(Call->getArgOperand(0));
   }
-  // PDR's state is bit-vectors: a loop over memory has no system (yet);
-  // the engines that unroll it model it.
+  // Memory: the objects the body accesses are state too, arrays of bytes
+  // (their contents at the header, and for those it writes, as the loop was
+  // entered). Such a system gets its invariants from Houdini over
+  // candidates (Seeding.cpp, ArrayCandidates.cpp), not from PDR, whose state
+  // is bit-vectors.
+  SetVector<const Value *> Written, Accessed;
+  for (Value *W : bundleValues(*L.Marker, WritesBundle)) {
+    if (isa<ConstantPointerNull>(W)) {
+      L.Unsupported = "a loop that writes through a pointer of unknown target";
+      return;
+    }
+    Written.insert(W);
+  }
   for (const BasicBlock *BB : L.Body)
-    for (const Instruction &I : *BB)
-      if (touchesMemory(I)) {
-        L.Unsupported = "a loop that accesses memory (refinement does not model memory yet)";
-        return;
+    for (const Instruction &I : *BB) {
+      SmallVector<const Value *, 4> Ptrs;
+      for (const Access &A : accessesOf(I))
+        Ptrs.push_back(A.Ptr);
+      if (isMarker(I, MarkerKind::Havoc))
+        Ptrs.push_back(cast<CallBase>(I).getArgOperand(0));
+      for (const Value *P : Ptrs) {
+        SmallVector<const Value *, 4> Objects;
+        getUnderlyingObjects(P, Objects);
+        for (const Value *O : Objects) {
+          if (!isa<AllocaInst>(O) && !isa<GlobalVariable>(O)) {
+            L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
+            return;
+          }
+          Accessed.insert(O);
+        }
       }
-  // r: what the body reads from before the loop.
+    }
+  L.Objects.assign(Written.begin(), Written.end());
+  L.NumWritten = L.Objects.size();
+  for (const Value *O : Accessed)
+    if (!Written.count(O))
+      L.Objects.push_back(O);
+  // r: what the body reads from before the loop. An address at a constant
+  // offset into an object is a constant of the encoding, no state.
+  const DataLayout &DL = Model.getParent()->getDataLayout();
+  auto IsAddress = [&](const Value *V) {
+    APInt Off(offsetBits(DL), 0);
+    const Value *Base = V->stripAndAccumulateConstantOffsets(DL, Off, true);
+    return isa<AllocaInst>(Base) || isa<GlobalVariable>(Base);
+  };
   SetVector<const Value *> Reads;
   for (const BasicBlock *BB : L.Body)
     for (const Instruction &I : *BB) {
@@ -153,7 +191,8 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       // (its invariant, a fact about those values, is part of L's system).
       for (const Value *Op : I.operands()) {
         const auto *Def = dyn_cast<Instruction>(Op);
-        if ((Def && !L.InBody.count(Def->getParent())) || isa<Argument>(Op))
+        if (((Def && !L.InBody.count(Def->getParent())) || isa<Argument>(Op)) &&
+            !(Op->getType()->isPointerTy() && IsAddress(Op)))
           Reads.insert(Op);
       }
     }
@@ -178,6 +217,12 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     if (!Begin)
       L.Enc->bind(V, TS.State[S]);
   }
+  z3::sort Bytes = C.array_sort(C.bv_sort(offsetBits(DL)), C.bv_sort(8));
+  for (const Value *O : L.Objects)
+    L.Enc->bindMemory(O, TS.State[TS.addState(NameOf(O), Bytes)]);
+  for (unsigned K = 0; K < L.NumWritten; ++K)
+    TS.addState(NameOf(L.Objects[K]) + "_0", Bytes);
+  L.Enc->keepMemoryAt(*L.Marker);
   L.Enc->encodeBlocks(L.Body, C.bool_val(true));
   SmallVector<Value *, 8> Tails;
   for (const Instruction &I : *L.Backedge)
@@ -202,6 +247,16 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     if (const auto *CI = dyn_cast<ConstantInt>(L.Sources[L.NumVariants + K]))
       Init = Init && TS.State[L.NumVariants + K] == numeral(C, CI->getValue());
   }
+  // Memory: an object's contents at the back edge; those written start
+  // as they were when the loop was entered.
+  unsigned M = L.Sources.size();
+  for (unsigned K = 0; K < L.Objects.size(); ++K) {
+    z3::expr Tail = L.Enc->memoryOut(L.Backedge, L.Objects[K]);
+    z3::expr Next = z3::ite(*L.Iterates, Tail, TS.State[M + K]);
+    TS.NextFn.set(M + K, Next);
+  }
+  for (unsigned K = 0; K < L.NumWritten; ++K)
+    Init = Init && TS.State[M + K] == TS.State[M + L.Objects.size() + K];
   TS.Init = Init;
   // Inputs: every free constant that is no state variable (nondet calls,
   // nested variants, undefined values, values of unreached phis).
@@ -224,12 +279,19 @@ const BasicBlock *LoopRefiner::header(unsigned Id) const { return Loops.at(Id)->
 
 unsigned LoopRefiner::numVariants(unsigned Id) const { return Loops.at(Id)->NumVariants; }
 
+bool LoopRefiner::modelsMemory(unsigned Id) const { return Loops.at(Id)->modelsMemory(); }
+
 DebugLoc LoopRefiner::location(unsigned Id) const { return Loops.at(Id)->Marker->getDebugLoc(); }
 
 std::vector<z3::expr> LoopRefiner::stateIn(unsigned Id, Encoder &E) const {
   std::vector<z3::expr> Terms;
-  for (const Value *V : Loops.at(Id)->Sources)
+  const Loop &L = *Loops.at(Id);
+  for (const Value *V : L.Sources)
     Terms.push_back(E.value(V));
+  for (const Value *O : L.Objects)
+    Terms.push_back(E.memoryAtLoop(*L.Marker, O, /*Entry=*/false));
+  for (unsigned K = 0; K < L.NumWritten; ++K)
+    Terms.push_back(E.memoryAtLoop(*L.Marker, L.Objects[K], /*Entry=*/true));
   return Terms;
 }
 

@@ -31,6 +31,12 @@ struct LoopRefiner::Loop {
   // Where each state variable's value comes from in the model: x_e (the
   // variant calls), x_b (their operands), r (values defined before the loop).
   std::vector<const llvm::Value *> Sources;
+  // The objects the body accesses, those it writes first: after the
+  // Sources, TS->State holds their contents at the header, then the written
+  // ones' contents as the loop was entered (LoopModel.cpp).
+  std::vector<const llvm::Value *> Objects;
+  unsigned NumWritten = 0;
+  bool modelsMemory() const { return !Objects.empty(); }
   std::vector<const llvm::BasicBlock *> Body; // topological order, header first
   llvm::DenseSet<const llvm::BasicBlock *> InBody;
   std::vector<unsigned> Inner; // directly nested loops
@@ -44,6 +50,20 @@ struct LoopRefiner::Loop {
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
   std::string Unsupported;
 };
+
+/// A candidate invariant of a loop (Seeding.cpp): E, or for a quantified
+/// one E = forall Bound. Body, where Body reads memory at the byte offsets
+/// Reads (terms over Bound).
+struct Candidate {
+  z3::expr E;
+  std::string Text;
+  std::optional<z3::expr> Bound = std::nullopt, Body = std::nullopt;
+  std::vector<z3::expr> Reads = {};
+};
+
+/// Range and frame facts over a loop's memory (ArrayCandidates.cpp), each
+/// true when the loop is entered.
+std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C);
 
 inline z3::expr conjunction(z3::context &C, const std::vector<z3::expr> &Es) {
   z3::expr R = C.bool_val(true);

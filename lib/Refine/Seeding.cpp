@@ -33,17 +33,13 @@ namespace pdpv {
 
 namespace {
 
-struct Candidate {
-  z3::expr E;
-  std::string Text;
-};
-
 /// Relations between a loop's state at its header (x) and at its entry
 /// (x_0) that hold initially (x = x_0) by construction and are typical of
 /// loops: a variable kept, only growing or shrinking, keeping its sign or
 /// parity or its order to another variable, two variables trading
 /// (constant sum or difference).
-std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants) {
+std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants,
+                                  unsigned NumScalars) {
   std::vector<Candidate> Cs;
   auto X = [&](unsigned K) { return TS.State[K]; };
   auto X0 = [&](unsigned K) { return TS.State[NumVariants + K]; };
@@ -67,7 +63,7 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
     // The order between x and another variable y (a variant or a value the
     // loop reads, r_0 = r) is kept: x_0 <= y_0 implies x <= y, signed and
     // unsigned, e.g. i <= n for `while (i < n) i++`.
-    for (unsigned J = 0; J < TS.State.size(); ++J) {
+    for (unsigned J = 0; J < NumScalars; ++J) {
       if (J == K || (J >= NumVariants && J < 2 * NumVariants) || TS.width(J) != W)
         continue;
       bool Variant = J < NumVariants;
@@ -161,6 +157,53 @@ void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
   }
 }
 
+/// Body (over Cd's bound variable) with T in its place.
+z3::expr instance(const Candidate &Cd, const z3::expr &Body, const z3::expr &T) {
+  z3::context &C = T.ctx();
+  z3::expr_vector From(C), To(C);
+  From.push_back(*Cd.Bound);
+  To.push_back(T);
+  return z3::expr(Body).substitute(From, To);
+}
+
+/// Every forall costs the re-checking solver instantiations: one the
+/// scalar candidates imply (an empty range, e.g. counting down in a loop
+/// that counts up) or another of the same range implies point by point
+/// (a[k] == 7 implies a[k] >= 0) is left out. Each is a small query without
+/// quantifiers at a fresh k.
+void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
+                        std::vector<bool> &Alive) {
+  constexpr unsigned QueryMs = 1000;
+  z3::expr Scalars = C.bool_val(true);
+  for (size_t K = 0; K < Cs.size(); ++K)
+    if (Alive[K] && !Cs[K].Bound)
+      Scalars = Scalars && Cs[K].E;
+  auto Valid = [&](const z3::expr &F) {
+    z3::solver S(C, "QF_ABV");
+    z3::params P(C);
+    P.set("timeout", QueryMs);
+    S.set(P);
+    S.add(Scalars && !F);
+    return S.check() == z3::unsat;
+  };
+  for (size_t K = 0; K < Cs.size(); ++K) {
+    if (!Alive[K] || !Cs[K].Bound)
+      continue;
+    z3::expr At = C.constant("pdpv.k.any", Cs[K].Bound->get_sort());
+    z3::expr Body = instance(Cs[K], *Cs[K].Body, At);
+    if (Valid(Body)) {
+      Alive[K] = false;
+      continue;
+    }
+    for (size_t J = 0; J < Cs.size(); ++J)
+      if (J != K && Alive[J] && Cs[J].Bound && z3::eq(*Cs[J].Bound, *Cs[K].Bound) &&
+          Valid(z3::implies(instance(Cs[J], *Cs[J].Body, At), Body))) {
+        Alive[K] = false;
+        break;
+      }
+  }
+}
+
 } // namespace
 
 /// Thesis ch. 6 (external loop invariants): guesses from candidates()
@@ -169,44 +212,102 @@ void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
 /// any refinement, as if a user had annotated them.
 void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   TransitionSystem &TS = *L.TS;
-  std::vector<Candidate> Cs = candidates(TS, L.NumVariants);
+  std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
+  if (L.modelsMemory())
+    append_range(Cs, arrayCandidates(L, C));
   if (Cs.empty())
     return;
   z3::solver S(C);
   S.add(TS.transition());
   std::vector<bool> Alive(Cs.size(), true);
-  dropFalsified(TS, Cs, Alive);
+  if (!L.modelsMemory()) // concrete runs are over bit-vector states
+    dropFalsified(TS, Cs, Alive);
+  // What violates candidate K after a step: its negation, with a fresh
+  // constant, the witness, for the bound variable of a forall (the model's
+  // value of it is a counterexample a model can be asked about; a
+  // quantified formula it cannot evaluate).
+  std::vector<z3::expr> Violated;
+  std::vector<std::optional<z3::expr>> Witness;
+  for (const Candidate &Cd : Cs) {
+    if (!Cd.Bound) {
+      Violated.push_back(!TS.prime(Cd.E));
+      Witness.push_back(std::nullopt);
+      continue;
+    }
+    Witness.push_back(C.constant((Cd.Bound->to_string() + ".cex").c_str(), Cd.Bound->get_sort()));
+    Violated.push_back(!TS.prime(instance(Cd, *Cd.Body, *Witness.back())));
+  }
+  // The candidates that hold now. A forall is instantiated at the witnesses
+  // of the alive candidates and at the bytes their cells read there (the
+  // index terms of the array property fragment for these templates): weaker
+  // than the forall, so an unsat query still proves consecution, and the
+  // queries stay free of quantifiers.
+  auto Holding = [&](const std::vector<bool> &Alive) {
+    std::vector<z3::expr> Terms;
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K] && Witness[K]) {
+        Terms.push_back(*Witness[K]);
+        for (const z3::expr &B : Cs[K].Reads)
+          Terms.push_back(instance(Cs[K], B, *Witness[K]));
+      }
+    z3::expr Now = C.bool_val(true);
+    for (size_t K = 0; K < Cs.size(); ++K) {
+      if (!Alive[K])
+        continue;
+      if (!Cs[K].Bound) {
+        Now = Now && Cs[K].E;
+        continue;
+      }
+      for (const z3::expr &T : Terms)
+        if (z3::eq(T.get_sort(), Cs[K].Bound->get_sort()))
+          Now = Now && instance(Cs[K], *Cs[K].Body, T);
+    }
+    return Now;
+  };
+  auto Failing = [&](const std::vector<bool> &Alive) {
+    z3::expr Fails = C.bool_val(false);
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K])
+        Fails = Fails || Violated[K];
+    return Fails;
+  };
   for (unsigned Query = 0;; ++Query) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
     if (Query == Opts.SeedMaxQueries || Left.count() <= 0)
       return;
     z3::params P(C);
     P.set("timeout", static_cast<unsigned>(std::min<long>(Opts.SeedQueryMs, Left.count())));
-    S.set(P);
-    z3::expr Now = C.bool_val(true), Next = C.bool_val(true);
-    for (size_t K = 0; K < Cs.size(); ++K)
-      if (Alive[K]) {
-        Now = Now && Cs[K].E;
-        Next = Next && TS.prime(Cs[K].E);
-      }
     z3::expr_vector A(C);
-    A.push_back(Now);
-    A.push_back(!Next);
-    z3::check_result R = S.check(A);
+    A.push_back(Holding(Alive));
+    A.push_back(Failing(Alive));
+    // Over memory, Z3's incremental core is slow where a fresh solver's
+    // preprocessing for QF_ABV decides at once.
+    std::optional<z3::solver> Once;
+    if (L.modelsMemory()) {
+      Once.emplace(C, "QF_ABV");
+      Once->add(TS.transition());
+      Once->add(A[0] && A[1]);
+      A.resize(0);
+    }
+    z3::solver &Q = Once ? *Once : S;
+    Q.set(P);
+    z3::check_result R = Q.check(A);
     if (R == z3::unknown)
       return;
     if (R == z3::unsat)
       break;
-    z3::model M = S.get_model();
+    z3::model M = Q.get_model();
     bool Dropped = false;
     for (size_t K = 0; K < Cs.size(); ++K)
-      if (Alive[K] && !M.eval(TS.prime(Cs[K].E), true).is_true()) {
+      if (Alive[K] && M.eval(Violated[K], true).is_true()) {
         Alive[K] = false;
         Dropped = true;
       }
     if (!Dropped)
       return; // cannot happen with a sound model; give up rather than loop
   }
+  if (L.modelsMemory())
+    dropImpliedForalls(C, Cs, Alive);
   std::vector<z3::expr> Kept;
   std::vector<std::pair<z3::expr, std::string>> Shown;
   for (size_t K = 0; K < Cs.size(); ++K)
@@ -217,7 +318,10 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   if (Kept.empty())
     return;
   z3::expr Inv = conjunction(C, Kept);
-  if (!checkInvariant(TS, Inv, Opts.SeedQueryMs).empty())
+  // (Over memory, the last query proved consecution, and what
+  // dropImpliedForalls left out follows from the rest: the proof
+  // stands; the second solver re-checks it with the verdict.)
+  if (!L.modelsMemory() && !checkInvariant(TS, Inv, Opts.SeedQueryMs).empty())
     return;
   L.Invariants.push_back(Inv);
   L.Shown = std::move(Shown);

@@ -38,11 +38,11 @@ public:
 
   /// A Boolean formula.
   std::optional<std::string> formula(const z3::expr &F);
-
-private:
   /// A bit-vector term as a C expression of the unsigned type of its width
   /// (bit-vectors of width 1 as 0U/1U in unsigned int).
   std::optional<std::string> term(const z3::expr &T);
+
+private:
   /// T as an operand of arithmetic that must not overflow a signed int:
   /// narrow values are widened to unsigned int first.
   std::optional<std::string> operand(const z3::expr &T);
@@ -238,6 +238,10 @@ std::optional<std::string> Printer::formula(const z3::expr &F) {
 std::optional<std::string> cExpression(const z3::expr &F,
                                        const std::map<unsigned, std::string> &Names) {
   return Printer(Names).formula(F);
+}
+
+std::optional<std::string> cTerm(const z3::expr &T, const std::map<unsigned, std::string> &Names) {
+  return Printer(Names).term(T);
 }
 
 } // namespace pdpv

@@ -200,7 +200,7 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
 }
 
 /// One run of the solver on the script in file In; Level is boolector's
-/// rewrite level.
+/// rewrite level, or an option for cvc5.
 ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
                         const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
                         const std::map<std::string, z3::expr> &ByName) {
@@ -216,6 +216,8 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
       Args.insert(Args.end(), {"-t", std::to_string(Seconds)});
   } else if (S.Name == "cvc5") {
     Args.push_back("--lang=smt2");
+    if (*Level)
+      Args.push_back(Level);
     if (TimeoutMs)
       Args.push_back("--tlimit=" + std::to_string(TimeoutMs));
   } else {
@@ -307,13 +309,20 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
   std::string Script = Z3_benchmark_to_smtlib_string(
       C, "pdpv", "QF_BV", "unknown", "", static_cast<unsigned>(Assumed.size()), Assumed.data(),
       Plain.back());
+  bool Quantified = false;
   if (Script.find("(Array ") != std::string::npos) { // memory (Memory.h)
     bool Lambda = Script.find("(lambda ") != std::string::npos;
+    // Range facts of loops over arrays (ArrayCandidates.cpp) are foralls.
+    Quantified = Script.find("(forall ") != std::string::npos;
     if (size_t L = Script.find("(set-logic QF_BV)"); L != std::string::npos)
-      Script.replace(L, 17, Lambda ? "(set-logic HO_ALL)" : "(set-logic QF_ABV)");
-    // Boolector's SMT-LIB reader has neither constant arrays nor lambdas:
-    // such a query goes to cvc5, another solver independent of Z3.
-    if (S.Name == "boolector" && (Lambda || Script.find("(as const ") != std::string::npos)) {
+      Script.replace(L, 17, Lambda      ? "(set-logic HO_ALL)"
+                            : Quantified ? "(set-logic ALL)"
+                                         : "(set-logic QF_ABV)");
+    // Boolector's SMT-LIB reader has neither constant arrays, lambdas nor
+    // quantifiers over arrays: such a query goes to cvc5, another solver
+    // independent of Z3.
+    if (S.Name == "boolector" &&
+        (Lambda || Quantified || Script.find("(as const ") != std::string::npos)) {
       Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5");
       if (!Cvc5) {
         A.Why = "boolector cannot read the constant arrays of memory, and " +
@@ -352,8 +361,11 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
   // Debian's boolector 1.5 is erratic across its rewrite levels: a query
   // one level decides in a second can take another minutes (either way).
   // No rewriting and the strongest get a short try first, then level 2 the rest.
+  // cvc5 instantiates the foralls of range facts exhaustively (its default
+  // e-matching alone gives up on them).
   if (S.Name != "boolector")
-    return runSolver(S, In, Out, Err, "", WantModel, TimeoutMs, MemoryMB, ByName);
+    return runSolver(S, In, Out, Err, Quantified && S.Name == "cvc5" ? "--full-saturate-quant" : "",
+                     WantModel, TimeoutMs, MemoryMB, ByName);
   constexpr unsigned TryMs = 3000;
   auto Started = std::chrono::steady_clock::now();
   for (const char *Level : {"-rwl0", "-rwl3"}) {

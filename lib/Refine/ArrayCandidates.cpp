@@ -1,0 +1,297 @@
+//===- ArrayCandidates.cpp - Candidate invariants over a loop's memory -----===//
+//
+// A loop that walks an array with a counter i leaves behind what it did to
+// the cells it passed: `for (i = 0; i < n; i++) a[i] = 0` makes
+//
+//   forall k. i_0 <= k < i  =>  a[k] == 0
+//
+// true at its header, and every cell outside that range keeps its entry
+// value (the frame). The candidates here are such range facts for each
+// access a[i] of the body (also for loops counting down: i < k <= i_0):
+//
+//   a[k] == e(k)     the value stored at a[i], with i replaced by k, where it
+//                    is a function of i and values the loop only reads
+//   a[k] == b[k]     a copy, for another access b[i] of the same shape
+//   a[k] <= x, a[k] >= x, a[k] != x
+//                    for a scalar x of the state (or 0): maximum, minimum
+//                    and search loops
+//   a == a_0, and a[j] == a_0[j] for the bytes j outside the range
+//
+// All of them hold when the loop is entered (the range is empty, a = a_0),
+// so Houdini (Seeding.cpp) keeps those that are inductive together; none is
+// trusted before that check. The range is over the counter's own width and
+// signedness, the cell is where the GEP puts it: offset c + ext(k) * scale.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopState.h"
+
+#include "pdpv/CExpression.h"
+#include "pdpv/Memory.h"
+#include "pdpv/Z3Util.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// An access of the body at byte offset Offset + ext(x_Var) * Scale into
+/// object Object (an index into Loop::Objects), Size bytes wide.
+struct Indexed {
+  unsigned Object, Var;
+  APInt Offset;
+  uint64_t Scale, Size;
+  bool Signed;             // the index is sign-extended
+  const Value *Stored;     // a store's value, or null for a load
+};
+
+/// The access I makes, if it has that shape.
+std::optional<Indexed> indexedAccess(const LoopRefiner::Loop &L, const Instruction &I,
+                                     const DataLayout &DL) {
+  const Value *Ptr = nullptr, *Stored = nullptr;
+  Type *T = nullptr;
+  if (const auto *Ld = dyn_cast<LoadInst>(&I)) {
+    Ptr = Ld->getPointerOperand();
+    T = Ld->getType();
+  } else if (const auto *St = dyn_cast<StoreInst>(&I)) {
+    Ptr = St->getPointerOperand();
+    Stored = St->getValueOperand();
+    T = Stored->getType();
+  }
+  const auto *GEP = dyn_cast_or_null<GEPOperator>(Ptr);
+  if (!GEP || !T->isIntegerTy())
+    return std::nullopt;
+  unsigned OW = offsetBits(DL);
+  MapVector<Value *, APInt> Variable;
+  APInt Offset(OW, 0), BaseOffset(OW, 0);
+  if (!GEP->collectOffset(DL, OW, Variable, Offset) || Variable.size() != 1)
+    return std::nullopt;
+  const Value *Base =
+      GEP->getPointerOperand()->stripAndAccumulateConstantOffsets(DL, BaseOffset, true);
+  auto Obj = find(L.Objects, Base);
+  if (Obj == L.Objects.end())
+    return std::nullopt;
+  auto &[Index, Scale] = Variable.front();
+  const Value *X = Index;
+  bool Signed = true; // a GEP sign-extends a narrow index
+  if (const auto *Z = dyn_cast<ZExtInst>(X)) {
+    X = Z->getOperand(0);
+    Signed = false;
+  } else if (const auto *S = dyn_cast<SExtInst>(X)) {
+    X = S->getOperand(0);
+  }
+  unsigned Var = find(L.Sources, X) - L.Sources.begin();
+  if (Var >= L.NumVariants || X->getType()->getIntegerBitWidth() > OW || Scale.isNegative() ||
+      Scale.isZero())
+    return std::nullopt;
+  return Indexed{static_cast<unsigned>(Obj - L.Objects.begin()),
+                 Var,
+                 Offset + BaseOffset,
+                 Scale.getZExtValue(),
+                 DL.getTypeStoreSize(T),
+                 Signed,
+                 Stored};
+}
+
+class Generator {
+public:
+  Generator(const LoopRefiner::Loop &L, z3::context &C)
+      : L(L), TS(*L.TS), C(C), DL(L.Header->getModule()->getDataLayout()) {}
+
+  std::vector<Candidate> run() {
+    std::vector<Indexed> Accesses;
+    std::set<std::tuple<unsigned, unsigned, uint64_t, uint64_t, uint64_t, bool, const Value *>>
+        Seen;
+    for (const BasicBlock *BB : L.Body)
+      for (const Instruction &I : *BB)
+        if (std::optional<Indexed> X = indexedAccess(L, I, DL))
+          if (Seen.insert({X->Object, X->Var, X->Offset.getZExtValue(), X->Scale, X->Size,
+                           X->Signed, X->Stored})
+                  .second)
+            Accesses.push_back(*X);
+    // A loop that may not write an object at all (the writes are an upper
+    // bound) keeps it whole.
+    for (unsigned O = 0; O < L.NumWritten; ++O)
+      Out.push_back({now(O) == entry(O), name(O) + " == " + name(O) + "_0"});
+    for (const Indexed &X : Accesses)
+      for (bool Up : {true, false})
+        rangeFacts(X, Up, Accesses);
+    counterBounds();
+    return std::move(Out);
+  }
+
+private:
+  const LoopRefiner::Loop &L;
+  const TransitionSystem &TS;
+  z3::context &C;
+  const DataLayout &DL;
+  std::vector<Candidate> Out;
+
+  unsigned memoryState() const { return L.Sources.size(); }
+  z3::expr now(unsigned O) const { return TS.State[memoryState() + O]; }
+  z3::expr entry(unsigned O) const { return TS.State[memoryState() + L.Objects.size() + O]; }
+  std::string name(unsigned O) const { return TS.StateNames[memoryState() + O]; }
+  unsigned offsetWidth() const { return offsetBits(DL); }
+
+  z3::expr offsetOf(const Indexed &X, const z3::expr &K) const {
+    unsigned W = K.get_sort().bv_size(), OW = offsetWidth();
+    z3::expr Idx = W == OW ? K : X.Signed ? z3::sext(K, OW - W) : z3::zext(K, OW - W);
+    return numeral(C, X.Offset) + Idx * C.bv_val(X.Scale, OW);
+  }
+  std::vector<z3::expr> bytes(const Indexed &X, const z3::expr &K) const {
+    std::vector<z3::expr> Bs;
+    for (uint64_t J = 0; J < X.Size; ++J)
+      Bs.push_back(offsetOf(X, K) + C.bv_val(J, offsetWidth()));
+    return Bs;
+  }
+  /// The cell X accesses when its counter is K (little-endian).
+  z3::expr cell(const z3::expr &A, const Indexed &X, const z3::expr &K) const {
+    std::vector<z3::expr> Bs = bytes(X, K);
+    z3::expr V = z3::select(A, Bs[0]);
+    for (uint64_t J = 1; J < X.Size; ++J)
+      V = z3::concat(z3::select(A, Bs[J]), V);
+    return V;
+  }
+  std::string cellText(const Indexed &X, unsigned O) const {
+    if (X.Offset.isZero() && X.Scale == X.Size)
+      return name(O) + "[k]";
+    return "*(int" + std::to_string(8 * X.Size) + "_t *)((char *)" + name(O) + " + " +
+           std::to_string(X.Offset.getSExtValue()) + " + k * " + std::to_string(X.Scale) + ")";
+  }
+
+  void rangeFacts(const Indexed &X, bool Up, const std::vector<Indexed> &Accesses) {
+    z3::expr I = TS.State[X.Var], I0 = TS.State[L.NumVariants + X.Var];
+    std::string NI = TS.StateNames[X.Var], NI0 = TS.StateNames[L.NumVariants + X.Var];
+    z3::expr K = C.bv_const(("pdpv.k." + std::to_string(Out.size())).c_str(),
+                            I.get_sort().bv_size());
+    auto Le = [&](const z3::expr &A, const z3::expr &B) {
+      return X.Signed ? z3::sle(A, B) : z3::ule(A, B);
+    };
+    auto Lt = [&](const z3::expr &A, const z3::expr &B) {
+      return X.Signed ? z3::slt(A, B) : z3::ult(A, B);
+    };
+    // The cells passed so far: [i_0, i) counting up, (i, i_0] down.
+    z3::expr In = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
+    std::string Range = Up ? NI0 + " <= k < " + NI : NI + " < k <= " + NI0;
+    auto Add = [&](const z3::expr &Body, const std::string &What,
+                   const Indexed *Other = nullptr) {
+      std::vector<z3::expr> Reads = bytes(X, K);
+      if (Other)
+        append_range(Reads, bytes(*Other, K));
+      Out.push_back({z3::forall(K, z3::implies(In, Body)),
+                     "forall k: " + Range + " => " + What, K, z3::implies(In, Body), Reads});
+    };
+    z3::expr A = now(X.Object);
+    z3::expr Cell = cell(A, X, K);
+    unsigned W = 8 * X.Size;
+    std::string CT = cellText(X, X.Object);
+    if (X.Stored && X.Object < L.NumWritten) {
+      // The frame: bytes outside the cells passed keep their entry values.
+      z3::expr J = C.bv_const(("pdpv.j." + std::to_string(Out.size())).c_str(), offsetWidth());
+      z3::expr One = C.bv_val(1, I.get_sort().bv_size());
+      z3::expr Lo = Up ? offsetOf(X, I0) : offsetOf(X, I + One);
+      z3::expr Hi = Up ? offsetOf(X, I) : offsetOf(X, I0 + One);
+      z3::expr Outside = z3::ult(J - Lo, Hi - Lo) || z3::select(A, J) == z3::select(entry(X.Object), J);
+      Out.push_back({z3::forall(J, Outside),
+                     "forall k outside " + Range + ": " + CT + " == " + name(X.Object) +
+                         "_0 at k",
+                     J, Outside, {J}});
+      storedValue(X, K, Cell, CT, Add);
+    }
+    for (const Indexed &Y : Accesses)
+      if (&Y != &X && Y.Var == X.Var && Y.Size == X.Size && Y.Scale == X.Scale &&
+          Y.Signed == X.Signed && (Y.Object != X.Object || Y.Offset != X.Offset) && X.Stored)
+        Add(Cell == cell(now(Y.Object), Y, K), CT + " == " + cellText(Y, Y.Object), &Y);
+    // Relations to the scalars of the state (and 0).
+    for (unsigned S = 0; S < L.Sources.size(); ++S) {
+      if (S == X.Var || (S >= L.NumVariants && S < 2 * L.NumVariants) || TS.width(S) != W)
+        continue;
+      z3::expr V = TS.State[S];
+      const std::string &N = TS.StateNames[S];
+      Add(z3::sle(Cell, V), CT + " <= " + N);
+      Add(z3::sge(Cell, V), CT + " >= " + N);
+      Add(Cell != V, CT + " != " + N);
+    }
+    Add(z3::sge(Cell, C.bv_val(0, W)), CT + " >= 0");
+  }
+
+  /// A loop over memory has no PDR to find the bounds of its counters
+  /// (which its accesses need to stay in bounds): x stays on the side of a
+  /// constant c that the body compares it with, if it started there.
+  void counterBounds() {
+    std::set<std::pair<unsigned, uint64_t>> Seen;
+    for (const BasicBlock *BB : L.Body)
+      for (const Instruction &I : *BB) {
+        const auto *Cmp = dyn_cast<ICmpInst>(&I);
+        if (!Cmp)
+          continue;
+        for (unsigned Side : {0u, 1u}) {
+          const auto *Bound = dyn_cast<ConstantInt>(Cmp->getOperand(1 - Side));
+          unsigned X = find(L.Sources, Cmp->getOperand(Side)) - L.Sources.begin();
+          if (!Bound || X >= L.NumVariants || !Seen.insert({X, Bound->getZExtValue()}).second)
+            continue;
+          z3::expr V = TS.State[X], V0 = TS.State[L.NumVariants + X];
+          z3::expr B = numeral(C, Bound->getValue());
+          std::string N = TS.StateNames[X], N0 = TS.StateNames[L.NumVariants + X];
+          std::string NB = std::to_string(Bound->getSExtValue());
+          Out.push_back({z3::implies(z3::sle(V0, B), z3::sle(V, B)),
+                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ")"});
+          Out.push_back({z3::implies(z3::sge(V0, B), z3::sge(V, B)),
+                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ")"});
+          Out.push_back({z3::implies(z3::ule(V0, B), z3::ule(V, B)),
+                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (unsigned)"});
+          Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
+                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (unsigned)"});
+        }
+      }
+  }
+
+  /// a[k] == e(k) for a store a[i] = e(i), if e is a function of i and of
+  /// values the loop only reads.
+  template <typename AddFn>
+  void storedValue(const Indexed &X, const z3::expr &K, const z3::expr &Cell,
+                   const std::string &CT, AddFn &Add) {
+    z3::expr V(C);
+    try {
+      V = L.Enc->value(X.Stored);
+    } catch (const EncodingError &) {
+      return;
+    }
+    std::map<unsigned, z3::expr> Free;
+    freeConstants(V, Free);
+    std::map<unsigned, std::string> Names;
+    for (auto &[Id, F] : Free) {
+      unsigned Index = 0;
+      while (Index < L.Sources.size() && TS.State[Index].id() != Id)
+        ++Index;
+      if (Index >= L.Sources.size() ||
+          (Index != X.Var && Index < 2 * L.NumVariants))
+        return; // an input, or another variant: not a function of i
+      Names.emplace(Id, TS.StateNames[Index]);
+    }
+    z3::expr_vector From(C), To(C);
+    From.push_back(TS.State[X.Var]);
+    To.push_back(K); // k stands for i in e
+    z3::expr E = V.substitute(From, To);
+    if (E.get_sort().bv_size() != Cell.get_sort().bv_size())
+      return;
+    Names.emplace(K.id(), "k");
+    std::optional<std::string> Text = cTerm(E, Names);
+    Add(Cell == E, CT + " == " + (Text ? *Text : "the value stored at k"));
+  }
+};
+
+} // namespace
+
+std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C) {
+  return Generator(L, C).run();
+}
+
+} // namespace pdpv
