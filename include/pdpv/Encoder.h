@@ -42,6 +42,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Unknown.h"
 
 #include <z3++.h>
@@ -143,10 +144,11 @@ private:
 
   // Memory (EncoderMemory.cpp). Object ids start at 1; 0 is null.
   struct Object {
-    const llvm::Value *Site; // alloca or global variable
-    uint64_t Size;
+    const llvm::Value *Site; // alloca, global variable, heap site, or free (the allocator's)
+    uint64_t Size;           // ~0 for a heap object: Extent
     bool Writable;
     z3::expr Initial;
+    std::optional<z3::expr> Extent; // a heap object's size in bytes
   };
   using MemoryState = std::vector<z3::expr>; // per object; a shorter one: Initial
   /// The encoding of a memory instruction, if I is one.
@@ -167,14 +169,22 @@ private:
   /// Objects P may point into (all, unless its id is a constant).
   std::vector<unsigned> candidates(const z3::expr &P);
   z3::expr sizeOf(const z3::expr &Id);
+  /// Object O's size in bytes, a term.
+  z3::expr sizeTerm(unsigned O);
+  /// Whether object O is live: not a heap object that free ended.
+  z3::expr live(unsigned O);
+  /// malloc or calloc (the pointer it returns), or free (true).
+  z3::expr encodeHeapCall(const llvm::CallBase &Call, HeapCall K);
   z3::expr load(const z3::expr &P, unsigned Bytes);
   void store(const z3::expr &P, const z3::expr &V);
   /// Stores Length bytes: Bytes, then zeros.
   void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length);
   /// Stores Len bytes at P, byte K being ByteAt(K); every ByteAt is taken
-  /// (and may read memory) before any byte is written.
+  /// (and may read memory) before any byte is written. Uniform: the byte
+  /// every position gets, if it is one (memset).
   void storeRange(const z3::expr &P, const z3::expr &Len,
-                  const std::function<z3::expr(const z3::expr &K)> &ByteAt);
+                  const std::function<z3::expr(const z3::expr &K)> &ByteAt,
+                  const std::optional<z3::expr> &Uniform = std::nullopt);
   z3::expr validAccess(const llvm::Instruction &I);
   z3::expr comparePointers(const llvm::ICmpInst &I);
   void mergeMemory(const llvm::BasicBlock *BB);
@@ -190,6 +200,7 @@ private:
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;
   std::vector<Object> Objects;
+  unsigned Allocator = 0; // the allocator's object (Memory.h), once free is called
   llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;
   MemoryState Memory;
   llvm::DenseMap<const llvm::BasicBlock *, MemoryState> MemoryOut;

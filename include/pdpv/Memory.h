@@ -17,6 +17,15 @@
 //    decides, so: never equal, except that one past the end of an object and
 //    the start of another may be (any value then); ordered comparisons of
 //    pointers into different objects give any value.
+//  * The heap: each call of malloc or calloc outside loops is one object
+//    (preparation makes an allocation in a loop unsupported), of the size
+//    its argument asks for; malloc's bytes are arbitrary, calloc's zero.
+//    Either may return null (unless assume-malloc-succeeds), calloc also
+//    when n * size overflows. free(p) ends p's object: an access to it
+//    afterwards is invalid, and so is freeing what is not the start of a
+//    live heap object (free(null) does nothing). Liveness is the contents
+//    of one more object, the allocator's (byte Id is 1 while object Id is
+//    live), so every engine carries it as it carries memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_MEMORY_H
@@ -26,8 +35,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
 
 #include <cstdint>
 #include <optional>
@@ -69,8 +80,33 @@ struct Access {
 /// source first), empty for any other instruction.
 llvm::SmallVector<Access, 2> accessesOf(const llvm::Instruction &I);
 
-/// Whether I reads or writes memory: an access, or a pdpv.havoc.
+/// What a call to the C library's allocator does.
+enum class HeapCall { None, Malloc, Calloc, Free };
+HeapCall heapCall(const llvm::Instruction &I);
+/// Whether V is a heap object's site (a malloc or calloc call).
+inline bool isHeapSite(const llvm::Value *V) {
+  const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  return I && (heapCall(*I) == HeapCall::Malloc || heapCall(*I) == HeapCall::Calloc);
+}
+/// Whether V is a memory object's site: an alloca, a global, or a heap site.
+bool isObjectSite(const llvm::Value *V);
+
+/// Whether a pointer based on V is an object's address plus a constant, the
+/// same wherever it is computed: an alloca's or a global's, or a malloc's
+/// that cannot fail (a loop body encoded on its own takes it as such).
+inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
+  const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  return llvm::isa<llvm::AllocaInst>(V) || llvm::isa<llvm::GlobalVariable>(V) ||
+         (MallocSucceeds && I && heapCall(*I) == HeapCall::Malloc);
+}
+
+/// Whether I reads or writes memory: an access, a pdpv.havoc, or the heap.
 bool touchesMemory(const llvm::Instruction &I);
+
+/// Whether I is an access or a free, which may be invalid.
+inline bool mayBeInvalid(const llvm::Instruction &I) {
+  return !accessesOf(I).empty() || heapCall(I) == HeapCall::Free;
+}
 
 /// Whether every range I accesses lies, at a constant offset, inside one
 /// object it may access (no check needed).
@@ -80,10 +116,14 @@ bool isStaticallyValid(const llvm::Instruction &I);
 /// chain of GEPs: Emit(B, Access, Ok) with B in front of the access and Ok
 /// the i1 "the access stays inside its object", computed in IR (no
 /// nsw/nuw): preparation's early bounds checks and the native harness's.
+/// With HeapSize, accesses into heap objects too: HeapSize(B, Site, Base)
+/// computes the size of the object Base (the value Site returned) has at B.
 void forEachBoundsCondition(
     llvm::Function &F,
     llvm::function_ref<void(llvm::IRBuilder<> &B, llvm::Instruction &Access, llvm::Value *Ok)>
-        Emit);
+        Emit,
+    llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &B, llvm::Value *Base)> HeapSize =
+        nullptr);
 
 /// On a pdpv.check(OutOfBounds, true) that preparation puts in front of a
 /// memory access: the check's condition is also that the access that follows

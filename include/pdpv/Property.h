@@ -28,6 +28,9 @@ struct UBOptions {
   bool CheckSignedOverflow = false;
   bool CheckDivision = false;
   bool CheckBounds = false;
+  /// malloc and calloc never return null for lack of memory (SV-COMP's
+  /// convention); calloc still does when n * size overflows.
+  bool AssumeMallocSucceeds = false;
 };
 
 /// Checks whose violation is no bug report of its own but leaves the

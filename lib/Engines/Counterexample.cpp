@@ -103,7 +103,7 @@ Unknown undefinedValueReason(const SourceLocation &L) {
   return {Unknown::UndefinedValue,
           "a failing run was found but it depends on an undefined value (a shift by at least "
           "the bit width, or undef in the IR, a byte never written, or the memory layout: an "
-          "address, pointers into different objects compared)" +
+          "address, pointers into different objects compared; or malloc out of memory)" +
               (L.valid() ? " at " + L.str() : std::string())};
 }
 

@@ -10,6 +10,7 @@
 
 #include "EngineSupport.h"
 
+#include "pdpv/Instantiation.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
@@ -41,7 +42,10 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
   constexpr unsigned MinRecheckMs = 10000;
   for (const Obligation &O : Claims) {
     unsigned Left = millisecondsUntil(Deadline);
-    ProcessAnswer A = askSolverProcess(Prover, {!O.Claim}, /*WantModel=*/false,
+    // Range facts over arrays are foralls: the solver gets a claim without
+    // them whose validity implies this one (Instantiation.h), where it can.
+    z3::expr Claim = instantiateForValidity(O.Claim).value_or(O.Claim);
+    ProcessAnswer A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
                                        Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
     if (A.Answer == z3::sat)
       return O.What + " does not hold";

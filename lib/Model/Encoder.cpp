@@ -51,7 +51,7 @@ z3::expr Encoder::value(const Value *V) {
   if (V->getType()->isPointerTy() && DL) {
     APInt Off(offsetBits(*DL), 0);
     const Value *Base = V->stripAndAccumulateConstantOffsets(*DL, Off, true);
-    if (isa<GlobalVariable>(Base) || isa<AllocaInst>(Base))
+    if (isFixedAddress(Base, Opts.AssumeMallocSucceeds))
       return pointer(objectFor(Base), constant(Off));
   }
   if (isa<UndefValue>(V)) // undef in IR given as input
@@ -398,6 +398,8 @@ std::string unsupportedReason(const Instruction &I) {
         return "intrinsic '" + F->getName().str() + "'";
       }
     }
+    if (heapCall(I) != HeapCall::None)
+      return ""; // (preparation refuses them in loops)
     if (StringRef N = F->getName(); N == "malloc" || N == "calloc" || N == "realloc" ||
                                      N == "free" || N == "alloca" || N == "aligned_alloc")
       return "heap allocation ('" + N.str() + "')";

@@ -61,12 +61,32 @@ z3::expr Encoder::offsetOf(const z3::expr &P) { return P.extract(offsetBits(*DL)
 unsigned Encoder::objectFor(const Value *Site) {
   if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
     return It->second;
-  std::optional<ObjectInfo> Info = objectInfo(*DL, Site);
-  if (!Info)
-    throw EncodingError("memory object of no fixed size");
   if (Objects.size() + 1 >= (1u << ObjectIdBits))
     throw EncodingError("more than 65,535 memory objects");
   unsigned Id = Objects.size() + 1;
+  if (isa<Function>(Site)) { // the allocator's: every heap object live
+    Objects.push_back({Site, 0, false,
+                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(1, 8))});
+    ObjectIds[Site] = Id;
+    return Id;
+  }
+  std::optional<ObjectInfo> Info = objectInfo(*DL, Site);
+  std::optional<z3::expr> Extent;
+  if (const auto *Call = dyn_cast<CallBase>(Site); Call && isHeapSite(Call)) {
+    // Its size: what the call asks for where it is encoded; unknown in a
+    // loop body encoded on its own (LoopModel), which only over-approximates.
+    auto Known = [&](const Value *V) { return isa<Constant>(V) || Values.count(V); };
+    if (heapCall(*Call) == HeapCall::Malloc && Known(Call->getArgOperand(0))) {
+      Extent = asOffset(value(Call->getArgOperand(0)));
+    } else if (Known(Call->getArgOperand(0)) && Known(Call->getArgOperand(1))) {
+      Extent = asOffset(value(Call->getArgOperand(0))) * asOffset(value(Call->getArgOperand(1)));
+    } else {
+      Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
+    }
+    Info = ObjectInfo{~uint64_t(0), true};
+  }
+  if (!Info)
+    throw EncodingError("memory object of no fixed size");
   std::optional<z3::expr> Initial;
   if (auto B = BoundMemory.find(Site); B != BoundMemory.end()) {
     Initial = B->second;
@@ -78,15 +98,17 @@ unsigned Encoder::objectFor(const Value *Site) {
       throw EncodingError("initializer of '" + G->getName().str() +
                           "' holds pointers (pointers in memory are not modelled yet)");
     Initial = bytesArray(*B);
+  } else if (isHeapSite(Site) && heapCall(*cast<Instruction>(Site)) == HeapCall::Calloc) {
+    Initial = bytesArray({});
   } else {
     // An alloca's bytes before the program writes them (preparation gives
-    // every declared variable its value; this is padding), or a global
-    // whose definition is elsewhere.
+    // every declared variable its value; this is padding), a global whose
+    // definition is elsewhere, or what malloc returns.
     Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
                             std::to_string(Counter++)).c_str(), bytesSort());
     Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
   }
-  Objects.push_back({Site, Info->Size, Info->Writable, *Initial});
+  Objects.push_back({Site, Info->Size, Info->Writable, *Initial, Extent});
   ObjectIds[Site] = Id;
   return Id;
 }
@@ -118,8 +140,44 @@ std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
 z3::expr Encoder::sizeOf(const z3::expr &Id) {
   z3::expr S = offsetConstant(0);
   for (unsigned K = 1; K <= Objects.size(); ++K)
-    S = z3::ite(Id == idConstant(K), offsetConstant(Objects[K - 1].Size), S);
+    S = z3::ite(Id == idConstant(K), sizeTerm(K), S);
   return S;
+}
+
+z3::expr Encoder::sizeTerm(unsigned O) {
+  const Object &Obj = Objects[O - 1];
+  return Obj.Extent ? *Obj.Extent : offsetConstant(Obj.Size);
+}
+
+z3::expr Encoder::live(unsigned O) {
+  if (!Allocator || !Objects[O - 1].Extent)
+    return Ctx.bool_val(true);
+  return z3::select(contents(Allocator), asOffset(idConstant(O))) == Ctx.bv_val(1, 8);
+}
+
+z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {
+  z3::expr Null = pointer(0, offsetConstant(0));
+  if (K == HeapCall::Free) {
+    // (a free that is not of a live heap object's start fails its check)
+    z3::expr P = value(Call.getArgOperand(0));
+    if (!Allocator)
+      Allocator = objectFor(Call.getCalledFunction());
+    z3::expr Ids = contents(Allocator);
+    setContents(Allocator, z3::ite(P == Null, Ids,
+                                   z3::store(Ids, asOffset(idOf(P)), Ctx.bv_val(0, 8))));
+    return Ctx.bool_val(true);
+  }
+  unsigned Id = objectFor(&Call);
+  z3::expr Fails = Ctx.bool_val(false);
+  if (K == HeapCall::Calloc) { // n * size beyond the offsets: null
+    unsigned OW = offsetBits(*DL);
+    z3::expr N = z3::zext(asOffset(value(Call.getArgOperand(0))), OW);
+    z3::expr S = z3::zext(asOffset(value(Call.getArgOperand(1))), OW);
+    Fails = (N * S).extract(2 * OW - 1, OW) != Ctx.bv_val(0, OW);
+  }
+  if (!Opts.AssumeMallocSucceeds) // out of memory: the run's choice
+    Fails = Fails || boolOf(arbitrary(Call, ~0u, 1));
+  return z3::ite(Fails, Null, pointer(Id, offsetConstant(0)));
 }
 
 z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
@@ -168,16 +226,22 @@ void Encoder::store(const z3::expr &P, const z3::expr &V) {
 }
 
 void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
-                         const std::function<z3::expr(const z3::expr &K)> &ByteAt) {
+                         const std::function<z3::expr(const z3::expr &K)> &ByteAt,
+                         const std::optional<z3::expr> &Uniform) {
   z3::expr Off = offsetOf(P), Id = idOf(P);
   z3::expr N = Len.simplify();
+  bool FromStart = Off.simplify().is_numeral() && Off.simplify().get_numeral_uint64() == 0;
   std::vector<std::pair<unsigned, z3::expr>> Written;
   for (unsigned O : candidates(P)) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
     z3::expr Old = contents(O);
     z3::expr New = Old;
-    if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
+    if (Uniform && FromStart && N.is_numeral() && N.get_numeral_uint64() == Objects[O - 1].Size) {
+      // All of the object (a zeroed array): its bytes beyond the end are
+      // never read, so one constant array is exact.
+      New = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), *Uniform);
+    } else if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
       for (uint64_t K = 0; K < N.get_numeral_uint64(); ++K)
         New = z3::store(New, Off + offsetConstant(K), ByteAt(offsetConstant(K)));
     } else if (Objects[O - 1].Size <= MaxChosenBytes) {
@@ -198,6 +262,14 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
 }
 
 z3::expr Encoder::validAccess(const Instruction &I) {
+  if (heapCall(I) == HeapCall::Free) { // null, or the start of a live heap object
+    z3::expr P = value(cast<CallBase>(I).getArgOperand(0));
+    z3::expr Ok = P == pointer(0, offsetConstant(0));
+    for (unsigned O : candidates(P))
+      if (Objects[O - 1].Extent)
+        Ok = Ok || (idOf(P) == idConstant(O) && offsetOf(P) == offsetConstant(0) && live(O));
+    return Ok;
+  }
   z3::expr Ok = Ctx.bool_val(true);
   SmallVector<Access, 2> As = accessesOf(I);
   std::vector<std::pair<z3::expr, z3::expr>> Ranges; // pointer, length
@@ -217,8 +289,8 @@ z3::expr Encoder::validAccess(const Instruction &I) {
       const Object &Obj = Objects[O - 1];
       if (A.Write && !Obj.Writable)
         continue;
-      z3::expr Size = offsetConstant(Obj.Size);
-      In = In || (Id == idConstant(O) && z3::ule(Len, Size) &&
+      z3::expr Size = sizeTerm(O);
+      In = In || (Id == idConstant(O) && live(O) && z3::ule(Len, Size) &&
                   z3::ule(Off, Size - Len));
     }
     Ok = Ok && In;
@@ -339,6 +411,8 @@ void Encoder::havocLoopMemory(const CallBase &Marker) {
 std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
   if (isa<AllocaInst>(I))
     return pointer(objectFor(&I), offsetConstant(0));
+  if (HeapCall K = heapCall(I); K != HeapCall::None)
+    return encodeHeapCall(cast<CallBase>(I), K);
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     unsigned OW = offsetBits(*DL);
     MapVector<Value *, APInt> Variable;
@@ -381,7 +455,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
   if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
     z3::expr Byte = value(MS->getValue());
     z3::expr Len = asOffset(value(MS->getLength()));
-    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Byte; });
+    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Byte; }, Byte);
     return Ctx.bool_val(true);
   }
   if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {

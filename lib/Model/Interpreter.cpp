@@ -63,6 +63,7 @@ private:
     bool ZeroFilled;
     const Value *Unknown;     // what chose the other bytes: havoc call or the site
     unsigned Occurrence;
+    bool Heap = false, Freed = false;
   };
   /// Executes a memory instruction; nothing if I is none.
   std::optional<bool> memory(const Instruction &I);
@@ -76,6 +77,8 @@ private:
   uint64_t offsetOf(const APInt &P) const { return P.extractBitsAsZExtValue(OffBits, 0); }
   uint64_t length(const Instruction &I, unsigned Idx, bool &Fits);
   bool valid(const Instruction &I);
+  /// malloc, calloc or free (Memory.h).
+  bool heap(const CallBase &Call, HeapCall K);
   uint8_t readByte(Object &O, uint64_t Off, const Instruction &At);
   APInt comparePointers(const ICmpInst &I);
 
@@ -300,7 +303,8 @@ uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
     return B->second;
   if (O.ZeroFilled)
     return 0;
-  bool Havoc = isa<CallBase>(O.Unknown);
+  const auto *By = dyn_cast<Instruction>(O.Unknown);
+  bool Havoc = By && isMarker(*By, MarkerKind::Havoc);
   if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
     E.FirstArbitrary = &At;
   ++InputsRead;
@@ -313,7 +317,51 @@ uint64_t Run::length(const Instruction &I, unsigned Idx, bool &Fits) {
   return L.getLimitedValue();
 }
 
+bool Run::heap(const CallBase &Call, HeapCall K) {
+  if (K == HeapCall::Free) { // valid: the check in front of it said so
+    APInt P = operand(Call, 0);
+    if (idOf(P))
+      Objects[idOf(P) - 1].Freed = true;
+    return true;
+  }
+  bool Fits = true, Overflow = false;
+  uint64_t Size = length(Call, 0, Fits);
+  if (K == HeapCall::Calloc) {
+    bool Fits2 = true;
+    APInt N(OffBits, Size), S(OffBits, length(Call, 1, Fits2));
+    Size = N.umul_ov(S, Overflow).getZExtValue();
+    Fits = Fits && Fits2;
+  }
+  // Out of memory is the run's choice (the machine's: any run that makes
+  // it depends on an undefined value); n * size beyond the offsets is null.
+  bool Fails = !Fits || Overflow;
+  if (!Fails && !Opts.UB.AssumeMallocSucceeds) {
+    ++InputsRead;
+    Fails = !Oracle.arbitrary(Call, ~0u, Seen[{&Call, ~0u}]++).isZero();
+    if (Fails && !E.FirstArbitrary)
+      E.FirstArbitrary = &Call;
+  }
+  if (Fails) {
+    Vals.insert_or_assign(&Call, pointer(0, 0));
+    return true;
+  }
+  Object O{Size, true, {}, {}, K == HeapCall::Calloc, &Call, Seen[{&Call, ~1u}]++};
+  O.Heap = true;
+  Objects.push_back(std::move(O));
+  ObjectIds[&Call] = Objects.size();
+  Vals.insert_or_assign(&Call, pointer(Objects.size(), 0));
+  return true;
+}
+
 bool Run::valid(const Instruction &I) {
+  if (heapCall(I) == HeapCall::Free) {
+    APInt P = operand(I, 0);
+    unsigned Id = idOf(P);
+    if (!Id)
+      return offsetOf(P) == 0;
+    return Id <= Objects.size() && Objects[Id - 1].Heap && !Objects[Id - 1].Freed &&
+           offsetOf(P) == 0;
+  }
   auto IndexOf = [&](const Value *V) {
     for (unsigned K = 0;; ++K)
       if (I.getOperand(K) == V)
@@ -334,7 +382,7 @@ bool Run::valid(const Instruction &I) {
     if (Id == 0 || Id > Objects.size())
       return false;
     const Object &O = Objects[Id - 1];
-    if ((A.Write && !O.Writable) || Len > O.Size || Off > O.Size - Len)
+    if ((A.Write && !O.Writable) || O.Freed || Len > O.Size || Off > O.Size - Len)
       return false;
     Ranges.push_back({P, Len});
   }
@@ -379,6 +427,11 @@ std::optional<bool> Run::memory(const Instruction &I) {
   if (isa<AllocaInst>(I)) {
     Vals.insert_or_assign(&I, pointer(objectFor(&I), 0));
     return true;
+  }
+  if (HeapCall K = heapCall(I); K != HeapCall::None) {
+    if (K == HeapCall::Free && !valid(I))
+      return end(Execution::Stopped, I); // (a function without the check)
+    return heap(cast<CallBase>(I), K);
   }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     MapVector<Value *, APInt> Variable;

@@ -98,11 +98,33 @@ SmallVector<Access, 2> accessesOf(const Instruction &I) {
   return {};
 }
 
+HeapCall heapCall(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || !F->isDeclaration())
+    return HeapCall::None; // (a definition of its own is the program's function)
+  StringRef N = F->getName();
+  if (N == "malloc" && CB->arg_size() == 1)
+    return HeapCall::Malloc;
+  if (N == "calloc" && CB->arg_size() == 2)
+    return HeapCall::Calloc;
+  if (N == "free" && CB->arg_size() == 1)
+    return HeapCall::Free;
+  return HeapCall::None;
+}
+
+bool isObjectSite(const Value *V) {
+  return isa<AllocaInst>(V) || isa<GlobalVariable>(V) || isHeapSite(V);
+}
+
 bool touchesMemory(const Instruction &I) {
-  return !accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc);
+  return !accessesOf(I).empty() || isMarker(I, MarkerKind::Havoc) ||
+         heapCall(I) != HeapCall::None;
 }
 
 bool isStaticallyValid(const Instruction &I) {
+  if (heapCall(I) == HeapCall::Free)
+    return false; // (whether its object is live is the model's to decide)
   const DataLayout &DL = I.getModule()->getDataLayout();
   SmallVector<const Value *, 2> Bases;
   for (const Access &A : accessesOf(I)) {
@@ -135,7 +157,7 @@ static std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayo
     Chain.push_back(cast<User>(GEP));
     Ptr = GEP->getPointerOperand();
   }
-  if (!isa<AllocaInst>(Ptr) && !isa<GlobalVariable>(Ptr))
+  if (!isObjectSite(Ptr))
     return {nullptr, nullptr};
   Type *IdxTy = DL.getIndexType(Ptr->getType());
   Value *Off = ConstantInt::get(IdxTy, 0);
@@ -154,7 +176,8 @@ static std::optional<uint64_t> fixedSize(const DataLayout &DL, const Value *Obj)
 }
 
 void forEachBoundsCondition(Function &F,
-                            function_ref<void(IRBuilder<> &, Instruction &, Value *)> Emit) {
+                            function_ref<void(IRBuilder<> &, Instruction &, Value *)> Emit,
+                            function_ref<Value *(IRBuilder<> &, Value *)> HeapSize) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   SmallVector<Instruction *, 16> Accessing;
   for (Instruction &I : instructions(F))
@@ -168,16 +191,22 @@ void forEachBoundsCondition(Function &F,
       auto [Obj, Off] = offsetInObject(B, DL, const_cast<Value *>(A.Ptr));
       if (!Obj)
         continue; // not an object of known size: decided where the model has it
-      std::optional<uint64_t> Size = fixedSize(DL, Obj);
-      if (!Size)
+      Value *SizeV = nullptr;
+      if (isHeapSite(Obj)) {
+        if (!HeapSize)
+          continue;
+        SizeV = B.CreateZExtOrTrunc(HeapSize(B, Obj), Off->getType());
+      } else if (std::optional<uint64_t> Size = fixedSize(DL, Obj)) {
+        SizeV = ConstantInt::get(Off->getType(), *Size);
+      } else {
         continue;
+      }
       Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), Off->getType())
                             : ConstantInt::get(Off->getType(), A.Size);
       // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
-      Value *SizeV = ConstantInt::get(Off->getType(), *Size);
       Ok = B.CreateAnd(Ok, B.CreateAnd(B.CreateICmpULE(Len, SizeV),
                                        B.CreateICmpULE(Off, B.CreateSub(SizeV, Len))));
-      if (A.Write && !objectInfo(DL, Obj)->Writable) // a string literal, a const table
+      if (A.Write && !isHeapSite(Obj) && !objectInfo(DL, Obj)->Writable) // a literal, a const table
         Ok = B.getFalse();
       Ranges.push_back({Obj, Off, Len});
     }

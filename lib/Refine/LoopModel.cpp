@@ -159,7 +159,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
         SmallVector<const Value *, 4> Objects;
         getUnderlyingObjects(P, Objects);
         for (const Value *O : Objects) {
-          if (!isa<AllocaInst>(O) && !isa<GlobalVariable>(O)) {
+          if (!isObjectSite(O)) {
             L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
             return;
           }
@@ -178,7 +178,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   auto IsAddress = [&](const Value *V) {
     APInt Off(offsetBits(DL), 0);
     const Value *Base = V->stripAndAccumulateConstantOffsets(DL, Off, true);
-    return isa<AllocaInst>(Base) || isa<GlobalVariable>(Base);
+    return isFixedAddress(Base, UB.AssumeMallocSucceeds);
   };
   SetVector<const Value *> Reads;
   for (const BasicBlock *BB : L.Body)

@@ -169,10 +169,10 @@ z3::expr instance(const Candidate &Cd, const z3::expr &Body, const z3::expr &T) 
 /// Every forall costs the re-checking solver instantiations: one the
 /// scalar candidates imply (an empty range, e.g. counting down in a loop
 /// that counts up) or another of the same range implies point by point
-/// (a[k] == 7 implies a[k] >= 0) is left out. Each is a small query without
-/// quantifiers at a fresh k.
+/// (a[k] == 7 implies a[k] >= 0, with Pointwise) is left out. Each is a
+/// small query without quantifiers at a fresh k.
 void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
-                        std::vector<bool> &Alive) {
+                        std::vector<bool> &Alive, bool Pointwise) {
   constexpr unsigned QueryMs = 1000;
   z3::expr Scalars = C.bool_val(true);
   for (size_t K = 0; K < Cs.size(); ++K)
@@ -195,7 +195,7 @@ void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
       Alive[K] = false;
       continue;
     }
-    for (size_t J = 0; J < Cs.size(); ++J)
+    for (size_t J = 0; J < Cs.size() && Pointwise; ++J)
       if (J != K && Alive[J] && Cs[J].Bound && z3::eq(*Cs[J].Bound, *Cs[K].Bound) &&
           Valid(z3::implies(instance(Cs[J], *Cs[J].Body, At), Body))) {
         Alive[K] = false;
@@ -234,6 +234,8 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       Witness.push_back(std::nullopt);
       continue;
     }
+    // (one per bound variable: the candidates of one range share it, and
+    // with it their instances)
     Witness.push_back(C.constant((Cd.Bound->to_string() + ".cex").c_str(), Cd.Bound->get_sort()));
     Violated.push_back(!TS.prime(instance(Cd, *Cd.Body, *Witness.back())));
   }
@@ -244,11 +246,16 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   // queries stay free of quantifiers.
   auto Holding = [&](const std::vector<bool> &Alive) {
     std::vector<z3::expr> Terms;
+    std::set<unsigned> Have;
+    auto Use = [&](const z3::expr &T) {
+      if (Have.insert(T.id()).second)
+        Terms.push_back(T);
+    };
     for (size_t K = 0; K < Cs.size(); ++K)
       if (Alive[K] && Witness[K]) {
-        Terms.push_back(*Witness[K]);
+        Use(*Witness[K]);
         for (const z3::expr &B : Cs[K].Reads)
-          Terms.push_back(instance(Cs[K], B, *Witness[K]));
+          Use(instance(Cs[K], B, *Witness[K]));
       }
     z3::expr Now = C.bool_val(true);
     for (size_t K = 0; K < Cs.size(); ++K) {
@@ -271,43 +278,63 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
         Fails = Fails || Violated[K];
     return Fails;
   };
-  for (unsigned Query = 0;; ++Query) {
-    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
-    if (Query == Opts.SeedMaxQueries || Left.count() <= 0)
-      return;
-    z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(std::min<long>(Opts.SeedQueryMs, Left.count())));
-    z3::expr_vector A(C);
-    A.push_back(Holding(Alive));
-    A.push_back(Failing(Alive));
-    // Over memory, Z3's incremental core is slow where a fresh solver's
-    // preprocessing for QF_ABV decides at once.
-    std::optional<z3::solver> Once;
-    if (L.modelsMemory()) {
-      Once.emplace(C, "QF_ABV");
-      Once->add(TS.transition());
-      Once->add(A[0] && A[1]);
-      A.resize(0);
-    }
-    z3::solver &Q = Once ? *Once : S;
-    Q.set(P);
-    z3::check_result R = Q.check(A);
-    if (R == z3::unknown)
-      return;
-    if (R == z3::unsat)
-      break;
-    z3::model M = Q.get_model();
-    bool Dropped = false;
-    for (size_t K = 0; K < Cs.size(); ++K)
-      if (Alive[K] && M.eval(Violated[K], true).is_true()) {
-        Alive[K] = false;
-        Dropped = true;
+  // Houdini: drop what a counterexample to consecution violates, until
+  // none is left; false if the solver could not decide.
+  auto FixedPoint = [&](std::vector<bool> &Alive) {
+    for (unsigned Query = 0;; ++Query) {
+      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now());
+      if (Query == Opts.SeedMaxQueries || Left.count() <= 0)
+        return false;
+      z3::params P(C);
+      P.set("timeout", static_cast<unsigned>(std::min<long>(Opts.SeedQueryMs, Left.count())));
+      z3::expr_vector A(C);
+      A.push_back(Holding(Alive));
+      A.push_back(Failing(Alive));
+      // Over memory, Z3's incremental core is slow where a fresh solver's
+      // preprocessing for QF_ABV decides at once.
+      std::optional<z3::solver> Once;
+      if (L.modelsMemory()) {
+        Once.emplace(C, "QF_ABV");
+        Once->add(TS.transition());
+        Once->add(A[0] && A[1]);
+        A.resize(0);
       }
-    if (!Dropped)
-      return; // cannot happen with a sound model; give up rather than loop
+      z3::solver &Q = Once ? *Once : S;
+      Q.set(P);
+      z3::check_result R = Q.check(A);
+      if (R == z3::unknown)
+        return false;
+      if (R == z3::unsat)
+        return true;
+      z3::model M = Q.get_model();
+      bool Dropped = false;
+      for (size_t K = 0; K < Cs.size(); ++K)
+        if (Alive[K] && M.eval(Violated[K], true).is_true()) {
+          Alive[K] = false;
+          Dropped = true;
+        }
+      if (!Dropped)
+        return false; // cannot happen with a sound model; give up rather than loop
+    }
+  };
+  if (!L.modelsMemory()) {
+    if (!FixedPoint(Alive))
+      return;
+  } else {
+    // Over memory the scalar candidates first, alone: then the foralls they
+    // make vacuous (a range that stays empty) need no instances.
+    std::vector<bool> Scalar = Alive;
+    for (size_t K = 0; K < Cs.size(); ++K)
+      Scalar[K] = Scalar[K] && !Cs[K].Bound;
+    if (!FixedPoint(Scalar))
+      return;
+    for (size_t K = 0; K < Cs.size(); ++K)
+      Alive[K] = Scalar[K] || Cs[K].Bound;
+    dropImpliedForalls(C, Cs, Alive, /*Pointwise=*/false);
+    if (!FixedPoint(Alive))
+      return;
+    dropImpliedForalls(C, Cs, Alive, /*Pointwise=*/true);
   }
-  if (L.modelsMemory())
-    dropImpliedForalls(C, Cs, Alive);
   std::vector<z3::expr> Kept;
   std::vector<std::pair<z3::expr, std::string>> Shown;
   for (size_t K = 0; K < Cs.size(); ++K)

@@ -41,7 +41,7 @@ static SetVector<Value *> writtenObjects(const Loop &L) {
         Targets.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *T : Targets) {
         const Value *O = getUnderlyingObject(T, /*MaxLookup=*/0);
-        Objects.insert(isa<AllocaInst>(O) || isa<GlobalVariable>(O)
+        Objects.insert(isObjectSite(O)
                            ? const_cast<Value *>(O)
                            : ConstantPointerNull::get(PointerType::get(I.getContext(), 0)));
       }

@@ -18,6 +18,7 @@
 #include "llvm/Analysis/CallGraph.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/Utils/Local.h"
+#include "llvm/IR/DIBuilder.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -195,6 +196,22 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
 /// globals (tables, string literals) stay the objects they are (Memory.h).
 constexpr uint64_t MaxLocalizedBytes = 4096;
 
+/// Gives A, an entry function's copy of G, the debug variable G has (its
+/// source name, where the compiler discards value names: clang does).
+void describeLikeGlobal(AllocaInst &A, const GlobalVariable &G) {
+  DISubprogram *SP = A.getFunction()->getSubprogram();
+  SmallVector<DIGlobalVariableExpression *, 1> GVs;
+  G.getDebugInfo(GVs);
+  if (!SP || GVs.empty())
+    return;
+  DIGlobalVariable *V = GVs.front()->getVariable();
+  DIBuilder DIB(*A.getModule(), /*AllowUnresolved=*/false, SP->getUnit());
+  DILocalVariable *Local =
+      DIB.createAutoVariable(SP, V->getName(), V->getFile(), V->getLine(), V->getType());
+  DIB.insertDeclare(&A, Local, DIB.createExpression(),
+                    DILocation::get(A.getContext(), V->getLine(), 0, SP), A.getNextNode());
+}
+
 void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   for (GlobalVariable &G : M.globals()) {
     if (G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
@@ -220,6 +237,7 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
       BasicBlock &EntryBB = F->getEntryBlock();
       IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
       AllocaInst *A = B.CreateAlloca(Ty, nullptr, G.getName());
+      describeLikeGlobal(*A, G);
       if (FromMain)
         Init = G.getInitializer();
       else if (auto *ITy = dyn_cast<IntegerType>(Ty)) {
@@ -227,7 +245,11 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
         setOrigin(*N, "initial value of global '" + G.getName().str() + "'");
         Init = N;
       }
-      if (Init)
+      if (Init && Ty->isAggregateType() && cast<Constant>(Init)->isNullValue())
+        // (SROA keeps a memset of an array it cannot split whole, where it
+        // would split a zeroinitializer store into one store per element)
+        B.CreateMemSet(A, B.getInt8(0), M.getDataLayout().getTypeAllocSize(Ty), A->getAlign());
+      else if (Init)
         B.CreateStore(Init, A);
       else // an aggregate whose contents are unknown: arbitrary bytes
         setOrigin(*B.CreateCall(havocFunction(M), {A}),
@@ -481,6 +503,11 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
     }
   for (Instruction &I : instructions(F)) {
     std::string Why = unsupportedReason(I);
+    // The heap is static memory only outside loops: one object per site.
+    if (HeapCall K = heapCall(I); K != HeapCall::None && LI.getLoopFor(I.getParent()))
+      Why = K == HeapCall::Free ? "free in a loop (the heap is modelled outside loops only)"
+                                : "heap allocation in a loop (one object per allocation site: "
+                                  "the heap is modelled outside loops only)";
     if (auto *CB = dyn_cast<CallBase>(&I); CB && !Why.empty())
       if (Function *Callee = calleeOf(*CB); Callee && Rec.count(Callee))
         Why = "recursive call to '" + Callee->getName().str() + "'";
@@ -530,7 +557,7 @@ void guardAccesses(Function &F, const UBOptions &UB) {
   FunctionCallee Check = checkFunction(*F.getParent());
   MDNode *Guard = MDNode::get(F.getContext(), {});
   for (Instruction &I : make_early_inc_range(instructions(F)))
-    if (!accessesOf(I).empty() && !isStaticallyValid(I)) {
+    if (mayBeInvalid(I) && !isStaticallyValid(I)) {
       IRBuilder<> B(&I);
       CallInst *C = B.CreateCall(
           Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), B.getTrue()});

@@ -1,0 +1,34 @@
+//===- Instantiation.h - Quantifier-free consequences of proof claims ------*- C++ -*-===//
+//
+// The range facts of loops over arrays are foralls (ArrayCandidates.cpp).
+// Solvers decide them unreliably: Boolector reads none, cvc5 and Z3 search
+// for instances. A claim to be proved valid can instead be weakened to one
+// without quantifiers whose validity implies it:
+//
+//  * a forall in positive position (what is to be shown) holds if its body
+//    holds at a fresh constant (skolemization of the negation);
+//  * a forall in negative position (what is assumed) is replaced by its
+//    instances at the ground terms of its sort the claim uses as indices:
+//    the arguments of sign and zero extensions, array select indices and
+//    the constants (the index terms of the array property fragment, a
+//    superset for the shapes PDPV writes). Fewer instances only make the
+//    claim harder to prove, never wrongly provable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_INSTANTIATION_H
+#define PDPV_INSTANTIATION_H
+
+#include <z3++.h>
+
+#include <optional>
+
+namespace pdpv {
+
+/// A quantifier-free formula whose validity implies Claim's, or none if
+/// Claim has a quantifier where this cannot remove it (under an equivalence
+/// or an if-then-else condition, or with more than one bound variable).
+std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,179 @@
+//===- Instantiation.cpp - Quantifier-free consequences of proof claims ----===//
+
+#include "pdpv/Instantiation.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace pdpv {
+
+namespace {
+
+/// Rounds of instantiation: instances bring new index terms once more.
+constexpr unsigned Rounds = 2;
+/// Instances per quantifier and round at most (then the first ones).
+constexpr unsigned MaxInstances = 400;
+
+class Instantiator {
+public:
+  explicit Instantiator(z3::context &C) : C(C) {}
+
+  /// E with foralls in positive position skolemized and those in negative
+  /// position marked for instantiation (placeholders); none if impossible.
+  std::optional<z3::expr> prepare(const z3::expr &E, bool Positive) {
+    if (E.is_quantifier()) {
+      if (!E.is_forall() || Z3_get_quantifier_num_bound(C, E) != 1)
+        return std::nullopt;
+      z3::sort S(C, Z3_get_quantifier_bound_sort(C, E, 0));
+      if (Positive) {
+        z3::expr_vector Fresh(C);
+        Fresh.push_back(C.constant(("pdpv.skolem." + std::to_string(Counter++)).c_str(), S));
+        return prepare(E.body().substitute(Fresh), true);
+      }
+      z3::expr Mark = C.bool_const(("pdpv.assumed." + std::to_string(Counter++)).c_str());
+      Assumed.push_back({Mark, E});
+      return Mark;
+    }
+    if (!E.is_app() || !E.is_bool() || !hasQuantifier(E))
+      return E;
+    Z3_decl_kind K = E.decl().decl_kind();
+    auto Map = [&](bool Flip) -> std::optional<z3::expr> {
+      z3::expr_vector Args(C);
+      for (unsigned J = 0; J < E.num_args(); ++J) {
+        bool P = Flip ? !Positive : Positive;
+        if (K == Z3_OP_IMPLIES && J == 0)
+          P = !Positive;
+        std::optional<z3::expr> A = prepare(E.arg(J), P);
+        if (!A)
+          return std::nullopt;
+        Args.push_back(*A);
+      }
+      return E.decl()(Args);
+    };
+    switch (K) {
+    case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_IMPLIES: return Map(false);
+    case Z3_OP_NOT: return Map(true);
+    default: return std::nullopt; // both polarities (=, ite, xor): keep it whole
+    }
+  }
+
+  /// The instances of each placeholder's forall at the index terms of F
+  /// (by placeholder, in the order of Assumed).
+  std::vector<z3::expr> instances(const z3::expr &F) {
+    std::map<unsigned, std::vector<z3::expr>> Terms; // sort id -> terms
+    std::set<unsigned> Seen;
+    collect(F, Terms, Seen);
+    std::vector<z3::expr> Facts(Assumed.size(), C.bool_val(true));
+    std::vector<std::set<unsigned>> Used(Assumed.size());
+    for (unsigned Round = 0; Round < Rounds; ++Round) {
+      bool New = false;
+      for (size_t K = 0; K < Assumed.size(); ++K) {
+        const z3::expr &Q = Assumed[K].second;
+        z3::sort S(C, Z3_get_quantifier_bound_sort(C, Q, 0));
+        // (by position: the instances add terms to the same list)
+        std::vector<z3::expr> &Ts = Terms[Z3_get_sort_id(C, S)];
+        for (size_t N = Ts.size(), J = 0; J < N; ++J) {
+          z3::expr T = Ts[J];
+          if (Used[K].size() >= MaxInstances || !Used[K].insert(T.id()).second)
+            continue;
+          z3::expr_vector At(C);
+          At.push_back(T);
+          z3::expr I = Q.body().substitute(At);
+          Facts[K] = Facts[K] && I;
+          collect(I, Terms, Seen);
+          New = true;
+        }
+      }
+      if (!New)
+        break;
+    }
+    return Facts;
+  }
+
+  /// F with every placeholder replaced by its instances.
+  z3::expr instantiate(const z3::expr &F) {
+    std::vector<z3::expr> Facts = instances(F);
+    z3::expr_vector From(C), To(C);
+    for (size_t K = 0; K < Assumed.size(); ++K) {
+      From.push_back(Assumed[K].first);
+      To.push_back(Facts[K]);
+    }
+    return z3::expr(F).substitute(From, To);
+  }
+
+  /// Memoized and without recursion: the claims are deep DAGs with much
+  /// sharing (a whole function's encoding).
+  bool hasQuantifier(const z3::expr &Root) {
+    std::vector<std::pair<z3::expr, bool>> Stack{{Root, false}}; // term, children done
+    while (!Stack.empty()) {
+      auto [E, Done] = Stack.back();
+      if (!E.is_app() || Quantified.count(E.id())) {
+        if (!E.is_app())
+          Quantified[E.id()] = E.is_quantifier();
+        Stack.pop_back();
+        continue;
+      }
+      if (Done) {
+        bool Has = false;
+        for (unsigned J = 0; J < E.num_args() && !Has; ++J)
+          Has = Quantified[E.arg(J).id()];
+        Quantified[E.id()] = Has;
+        Stack.pop_back();
+        continue;
+      }
+      Stack.back().second = true;
+      for (unsigned J = 0; J < E.num_args(); ++J)
+        if (!Quantified.count(E.arg(J).id()))
+          Stack.push_back({E.arg(J), false});
+    }
+    return Quantified[Root.id()];
+  }
+
+private:
+  /// The index terms in E (which, outside quantifiers, are ground), in
+  /// the order first met; Seen: the terms visited before.
+  void collect(const z3::expr &Root, std::map<unsigned, std::vector<z3::expr>> &Terms,
+               std::set<unsigned> &Seen) {
+    auto Add = [&](const z3::expr &T) {
+      if (T.is_bv() && Indices.insert(T.id()).second)
+        Terms[Z3_get_sort_id(C, T.get_sort())].push_back(T);
+    };
+    std::vector<z3::expr> Stack{Root};
+    while (!Stack.empty()) {
+      z3::expr E = Stack.back();
+      Stack.pop_back();
+      if (!E.is_app() || !Seen.insert(E.id()).second)
+        continue;
+      Z3_decl_kind K = E.decl().decl_kind();
+      if (K == Z3_OP_SIGN_EXT || K == Z3_OP_ZERO_EXT)
+        Add(E.arg(0));
+      if (K == Z3_OP_SELECT)
+        Add(E.arg(1));
+      if (K == Z3_OP_UNINTERPRETED && E.num_args() == 0)
+        Add(E);
+      for (unsigned J = E.num_args(); J-- > 0;)
+        Stack.push_back(E.arg(J));
+    }
+  }
+
+  z3::context &C;
+  unsigned Counter = 0;
+  std::vector<std::pair<z3::expr, z3::expr>> Assumed; // placeholder, forall
+  std::map<unsigned, bool> Quantified;                  // term id -> has one
+  std::set<unsigned> Indices;                           // the terms collected
+};
+
+} // namespace
+
+std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim) {
+  Instantiator I(Claim.ctx());
+  if (!I.hasQuantifier(Claim))
+    return Claim;
+  std::optional<z3::expr> F = I.prepare(Claim, /*Positive=*/true);
+  if (!F)
+    return std::nullopt;
+  return I.instantiate(*F);
+}
+
+} // namespace pdpv
