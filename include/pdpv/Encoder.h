@@ -75,7 +75,9 @@ struct Input {
   /// the pdpv.havoc call that made them arbitrary), an array of bytes.
   enum Kind { Nondet, Argument, Variant, Arbitrary, Memory } K;
   const llvm::Value *Source; // the call, argument, variant or instruction
-  unsigned Operand;          // for Arbitrary: which operand (or ~0u for the result)
+  /// For Arbitrary: which operand (or ~0u for the result); for Argument:
+  /// ~0u, or which ParameterPart of a pointer parameter (Memory.h).
+  unsigned Operand;
   z3::expr Var;
 };
 
@@ -144,11 +146,12 @@ private:
 
   // Memory (EncoderMemory.cpp). Object ids start at 1; 0 is null.
   struct Object {
-    const llvm::Value *Site; // alloca, global variable, heap site, or free (the allocator's)
-    uint64_t Size;           // ~0 for a heap object: Extent
+    /// alloca, global variable, heap site, pointer parameter, or free (the allocator's)
+    const llvm::Value *Site;
+    uint64_t Size; // ~0 for a heap or parameter object: Extent
     bool Writable;
     z3::expr Initial;
-    std::optional<z3::expr> Extent; // a heap object's size in bytes
+    std::optional<z3::expr> Extent; // a heap or parameter object's size in bytes
   };
   using MemoryState = std::vector<z3::expr>; // per object; a shorter one: Initial
   /// The encoding of a memory instruction, if I is one.
@@ -173,6 +176,8 @@ private:
   z3::expr sizeTerm(unsigned O);
   /// Whether object O is live: not a heap object that free ended.
   z3::expr live(unsigned O);
+  /// Binds F's pointer parameters to their objects (Memory.h).
+  void encodePointerParameters(const llvm::Function &F);
   /// malloc or calloc (the pointer it returns), or free (true).
   z3::expr encodeHeapCall(const llvm::CallBase &Call, HeapCall K);
   z3::expr load(const z3::expr &P, unsigned Bytes);

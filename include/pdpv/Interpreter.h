@@ -45,6 +45,10 @@ public:
                                  uint64_t Offset) {
     return llvm::APInt(8, 0);
   }
+  /// Part (a ParameterPart, Memory.h) of pointer parameter A's object.
+  virtual llvm::APInt parameter(const llvm::Argument &A, unsigned Part) {
+    return llvm::APInt(64, 0);
+  }
   /// A run that starts inside the function: the value V (an argument or an
   /// instruction executed before the starting point) had.
   virtual llvm::APInt live(const llvm::Value &V) {
@@ -81,6 +85,14 @@ struct Execution {
     /// False for an uninitialized variable's value that went into memory
     /// and was overwritten before any byte of it was read: no input.
     bool Read = true;
+    /// For a pointer parameter: ~0u (none), a ParameterPart (Memory.h), or
+    /// ContentByte; Offset: the byte's offset, or for SharedOffset the
+    /// argument number of the parameter whose object is shared.
+    unsigned Part = ~0u;
+    uint64_t Offset = 0;
+    /// A ContentByte that the access which read the one before read too.
+    bool SameAccess = false;
+    static constexpr unsigned ContentByte = 16;
   };
   std::vector<Value> Inputs;             // in the order the program consumed them
   const llvm::Instruction *FirstArbitrary = nullptr; // undefined value used, if any

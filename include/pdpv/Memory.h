@@ -26,6 +26,12 @@
 //    live heap object (free(null) does nothing). Liveness is the contents
 //    of one more object, the allocator's (byte Id is 1 while object Id is
 //    live), so every engine carries it as it carries memory.
+//  * A pointer parameter of an entry function points into an object of
+//    arbitrary contents and size (inputs, like the caller's choice). The
+//    K-th such parameter points to the start of an object of its own (of
+//    any size below half the address space), or,
+//    unless it is restrict (noalias), into an earlier parameter's object at
+//    any offset up to its end: parameters may alias. Null is not passed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_MEMORY_H
@@ -35,6 +41,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Argument.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instruction.h"
@@ -79,6 +86,16 @@ struct Access {
 /// The ranges a load, store, memset, memcpy or memmove accesses (a memcpy's
 /// source first), empty for any other instruction.
 llvm::SmallVector<Access, 2> accessesOf(const llvm::Instruction &I);
+
+/// The inputs that make a pointer parameter (above), besides its object's
+/// contents: the object's size in bytes; which earlier pointer parameter's
+/// object it points into (the earlier one's position among the pointer
+/// parameters, from 1; any other value: its own object); the offset there.
+enum ParameterPart : unsigned { ObjectSize = 0, SharedWith = 1, SharedOffset = 2 };
+/// Whether A is a pointer parameter the model gives an object.
+inline bool isPointerParameter(const llvm::Argument &A) {
+  return A.getType()->isPointerTy() && !A.use_empty();
+}
 
 /// What a call to the C library's allocator does.
 enum class HeapCall { None, Malloc, Calloc, Free };

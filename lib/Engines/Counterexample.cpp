@@ -52,13 +52,47 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
     if (In.Read)
       Read.insert(In.Source);
   std::vector<CheckResult::InputValue> Inputs;
-  for (const Execution::Value &In : X.Inputs) {
+  for (size_t K = 0; K < X.Inputs.size(); ++K) {
+    const Execution::Value &In = X.Inputs[K];
     if (!Read.count(In.Source))
       continue;
+    if (In.Part == Execution::Value::ContentByte) {
+      // The bytes of a parameter's object one access read: one value,
+      // little-endian, as the access read it.
+      APInt V = In.V;
+      size_t N = 1;
+      while (K + N < X.Inputs.size() && X.Inputs[K + N].SameAccess) {
+        ++N;
+        V = X.Inputs[K + N - 1].V.zext(8 * N).shl(8 * (N - 1)) | V.zext(8 * N);
+      }
+      CheckResult::InputValue IV;
+      IV.V = V;
+      IV.Unsigned = true;
+      IV.Origin = (N == 1 ? "byte " + std::to_string(In.Offset)
+                          : "bytes " + std::to_string(In.Offset) + ".." +
+                                std::to_string(In.Offset + N - 1) + " (little-endian)") +
+                  " of the object parameter '" + parameterName(*cast<Argument>(In.Source)) +
+                  "' points into";
+      Inputs.push_back(std::move(IV));
+      K += N - 1;
+      continue;
+    }
     CheckResult::InputValue IV;
     IV.V = In.V;
     if (const auto *A = dyn_cast<Argument>(In.Source)) {
-      IV.Origin = "parameter '" + parameterName(*A) + "'";
+      std::string Object = "the object parameter '" + parameterName(*A) + "' points into";
+      IV.Unsigned = In.Part != ~0u;
+      switch (In.Part) {
+      case ObjectSize: IV.Origin = "size in bytes of " + Object; break;
+      case SharedOffset:
+        IV.Origin = "parameter '" + parameterName(*A) + "' points into the object of parameter '" +
+                    parameterName(*A->getParent()->getArg(In.Offset)) + "', at byte";
+        break;
+      case Execution::Value::ContentByte:
+        IV.Origin = "byte " + std::to_string(In.Offset) + " of " + Object;
+        break;
+      default: IV.Origin = "parameter '" + parameterName(*A) + "'"; break;
+      }
     } else {
       const auto *I = cast<Instruction>(In.Source);
       IV.Loc = userLocation(I->getDebugLoc());

@@ -45,6 +45,11 @@ APInt SequenceOracle::arbitrary(const Instruction &I, unsigned Operand, unsigned
   return zero(I, Operand == ~0u ? I.getType() : I.getOperand(Operand)->getType());
 }
 
+APInt SequenceOracle::parameter(const Argument &A, unsigned Part) {
+  auto It = Parameters.find({&A, Part});
+  return It == Parameters.end() ? APInt(64, 0) : It->second;
+}
+
 APInt SequenceOracle::memoryByte(const Value &Source, unsigned Occurrence, uint64_t Offset) {
   auto It = Memory.find({&Source, Occurrence});
   if (It == Memory.end())
@@ -97,6 +102,13 @@ public:
     return V;
   }
 
+  APInt parameter(const Argument &A, unsigned Part) override {
+    auto It = Values.find({&A, Part});
+    APInt V = It == Values.end() ? APInt(64, 0) : It->second;
+    Out.Parameters[{original(&A), Part}] = V;
+    return V;
+  }
+
   APInt memoryByte(const Value &Source, unsigned Occurrence, uint64_t Offset) override {
     auto It = Memories.find(&Source);
     APInt B = It == Memories.end() ? APInt(8, 0) : byteOf(*Model, It->second, Offset);
@@ -141,7 +153,8 @@ SequenceOracle inputSequences(const Function &Transformed,
       R.Memories.insert({Src, In.Var});
       continue;
     }
-    R.Values[{Src, In.K == Input::Arbitrary ? In.Operand : ~0u}] = valueOf(Model, In.Var);
+    bool ByPart = In.K == Input::Arbitrary || In.K == Input::Argument; // (~0u: the value)
+    R.Values[{Src, ByPart ? In.Operand : ~0u}] = valueOf(Model, In.Var);
   }
   InterpretOptions IO;
   IO.UB = UB;

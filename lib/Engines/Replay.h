@@ -37,6 +37,8 @@ public:
   std::map<const llvm::Value *, std::vector<llvm::APInt>> Nondet;
   std::map<std::pair<const llvm::Value *, unsigned>, std::vector<llvm::APInt>> Arbitrary;
   std::map<const llvm::Value *, llvm::APInt> Arguments;
+  /// The parts of pointer parameters' objects (Memory.h), by parameter and part.
+  std::map<std::pair<const llvm::Value *, unsigned>, llvm::APInt> Parameters;
   /// Bytes of memory the program does not choose, by source and occurrence.
   std::map<std::pair<const llvm::Value *, unsigned>, std::map<uint64_t, llvm::APInt>> Memory;
 
@@ -46,6 +48,7 @@ public:
                         unsigned Occurrence) override;
   llvm::APInt memoryByte(const llvm::Value &Source, unsigned Occurrence,
                          uint64_t Offset) override;
+  llvm::APInt parameter(const llvm::Argument &A, unsigned Part) override;
 };
 
 /// The bits of a value of type T of V's function in the model.
@@ -69,8 +72,8 @@ public:
         continue;
       }
       llvm::APInt V = valueOf(Model, In.Var);
-      if (In.K == Input::Arbitrary)
-        Arbitrary.insert({{Src, In.Operand}, V});
+      if (In.K == Input::Arbitrary || (In.K == Input::Argument && In.Operand != ~0u))
+        Arbitrary.insert({{Src, In.Operand}, V}); // (a pointer parameter's parts too)
       else
         Values.insert({Src, V});
     }
@@ -102,6 +105,10 @@ public:
   llvm::APInt memoryByte(const llvm::Value &Source, unsigned, uint64_t Offset) override {
     auto It = Memory.find(&Source);
     return It == Memory.end() ? llvm::APInt(8, 0) : byteOf(Model, It->second, Offset);
+  }
+  llvm::APInt parameter(const llvm::Argument &A, unsigned Part) override {
+    auto It = Arbitrary.find({&A, Part});
+    return It == Arbitrary.end() ? llvm::APInt(64, 0) : It->second;
   }
 
 private:

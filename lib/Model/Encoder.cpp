@@ -116,6 +116,7 @@ void Encoder::encodeFunction(const Function &F) {
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy())
       value(&A);
+  encodePointerParameters(F);
   std::vector<const BasicBlock *> Order;
   ReversePostOrderTraversal<const Function *> RPO(&F);
   for (const BasicBlock *BB : RPO)

@@ -84,6 +84,12 @@ unsigned Encoder::objectFor(const Value *Site) {
       Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
     }
     Info = ObjectInfo{~uint64_t(0), true};
+  } else if (const auto *A = dyn_cast<Argument>(Site)) {
+    // (an object is smaller than half the address space: offsets are signed)
+    z3::expr Size = fresh("size." + A->getName().str(), offsetBits(*DL) - 1);
+    Inputs.push_back({Input::Argument, A, ObjectSize, Size});
+    Extent = z3::zext(Size, 1);
+    Info = ObjectInfo{~uint64_t(0), true};
   }
   if (!Info)
     throw EncodingError("memory object of no fixed size");
@@ -153,6 +159,31 @@ z3::expr Encoder::live(unsigned O) {
   if (!Allocator || !Objects[O - 1].Extent)
     return Ctx.bool_val(true);
   return z3::select(contents(Allocator), asOffset(idConstant(O))) == Ctx.bv_val(1, 8);
+}
+
+void Encoder::encodePointerParameters(const Function &F) {
+  std::vector<std::pair<unsigned, unsigned>> Shareable; // position, object id
+  unsigned Position = 0;
+  for (const Argument &A : F.args()) {
+    if (!isPointerParameter(A))
+      continue;
+    ++Position;
+    unsigned Id = objectFor(&A);
+    z3::expr P = pointer(Id, offsetConstant(0));
+    if (!A.hasNoAliasAttr() && !Shareable.empty()) {
+      z3::expr With = fresh(A.getName().str() + ".shares", ObjectIdBits);
+      z3::expr Off = fresh(A.getName().str() + ".offset", offsetBits(*DL));
+      Inputs.push_back({Input::Argument, &A, SharedWith, With});
+      Inputs.push_back({Input::Argument, &A, SharedOffset, Off});
+      for (auto [Pos, Other] : Shareable)
+        P = z3::ite(With == idConstant(Pos),
+                    pointer(Other, z3::ite(z3::ule(Off, sizeTerm(Other)), Off, offsetConstant(0))),
+                    P);
+    }
+    if (!A.hasNoAliasAttr())
+      Shareable.push_back({Position, Id});
+    bind(&A, P);
+  }
 }
 
 z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {

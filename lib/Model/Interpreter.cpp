@@ -77,6 +77,8 @@ private:
   uint64_t offsetOf(const APInt &P) const { return P.extractBitsAsZExtValue(OffBits, 0); }
   uint64_t length(const Instruction &I, unsigned Idx, bool &Fits);
   bool valid(const Instruction &I);
+  /// The objects of the pointer parameters (Memory.h), as the encoder has them.
+  void pointerParameters();
   /// malloc, calloc or free (Memory.h).
   bool heap(const CallBase &Call, HeapCall K);
   uint8_t readByte(Object &O, uint64_t Off, const Instruction &At);
@@ -97,6 +99,7 @@ private:
   std::vector<Object> Objects; // id - 1
   DenseMap<const Value *, unsigned> ObjectIds;
   uint64_t Writes = 0;
+  const Instruction *LastContentRead = nullptr; // of a parameter's object
   /// Uninitialized variables' values (their pdpv.nondet calls) not read yet,
   /// by their index in E.Inputs.
   DenseMap<const Value *, int> Uninitialized;
@@ -305,6 +308,16 @@ uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
     return 0;
   const auto *By = dyn_cast<Instruction>(O.Unknown);
   bool Havoc = By && isMarker(*By, MarkerKind::Havoc);
+  if (const auto *A = dyn_cast<Argument>(O.Unknown)) { // the caller's bytes: inputs
+    ++InputsRead;
+    uint8_t B = Oracle.memoryByte(*A, 0, Off).getZExtValue();
+    bool Same = LastContentRead == &At && E.Inputs.back().Source == A &&
+                E.Inputs.back().Part == Execution::Value::ContentByte &&
+                E.Inputs.back().Offset + 1 == Off;
+    E.Inputs.push_back({A, APInt(8, B), true, Execution::Value::ContentByte, Off, Same});
+    LastContentRead = &At;
+    return O.Bytes[Off] = B;
+  }
   if (!Havoc && !E.FirstArbitrary) // bytes nobody wrote: undefined
     E.FirstArbitrary = &At;
   ++InputsRead;
@@ -315,6 +328,36 @@ uint64_t Run::length(const Instruction &I, unsigned Idx, bool &Fits) {
   APInt L = operand(I, Idx);
   Fits = L.getActiveBits() <= OffBits;
   return L.getLimitedValue();
+}
+
+void Run::pointerParameters() {
+  std::vector<std::pair<unsigned, const Argument *>> Shareable; // position, parameter
+  unsigned Position = 0;
+  auto Offset = [&](const APInt &V) { return V.zextOrTrunc(OffBits).getZExtValue(); };
+  for (const Argument &A : F.args()) {
+    if (!isPointerParameter(A))
+      continue;
+    ++Position;
+    APInt Size = Oracle.parameter(A, ObjectSize).zextOrTrunc(OffBits - 1).zext(OffBits);
+    E.Inputs.push_back({&A, Size, true, ObjectSize});
+    Objects.push_back(Object{Offset(Size), true, {}, {}, false, &A, 0});
+    ObjectIds[&A] = Objects.size();
+    APInt P = pointer(Objects.size(), 0);
+    if (!A.hasNoAliasAttr() && !Shareable.empty()) {
+      uint64_t With = Oracle.parameter(A, SharedWith).getZExtValue();
+      APInt Off = Oracle.parameter(A, SharedOffset).zextOrTrunc(OffBits);
+      for (auto [Pos, Other] : Shareable)
+        if (With == Pos) {
+          unsigned Id = ObjectIds[Other];
+          uint64_t At = Offset(Off) <= Objects[Id - 1].Size ? Offset(Off) : 0;
+          P = pointer(Id, At);
+          E.Inputs.push_back({&A, APInt(OffBits, At), true, SharedOffset, Other->getArgNo()});
+        }
+    }
+    if (!A.hasNoAliasAttr())
+      Shareable.push_back({Position, &A});
+    Vals.insert_or_assign(&A, P);
+  }
 }
 
 bool Run::heap(const CallBase &Call, HeapCall K) {
@@ -579,6 +622,7 @@ Execution Run::go() {
         E.Inputs.push_back({&A, V});
         Vals.insert_or_assign(&A, V);
       }
+    pointerParameters();
   }
   while (true) {
     if (E.Path.size() < MaxPathLength)

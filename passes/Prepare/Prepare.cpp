@@ -491,16 +491,6 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
   ReversePostOrderTraversal<Function *> RPOT(&F);
   if (containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
     Problems.push_back({"irreducible control flow (a jump into a loop)", DebugLoc()});
-  for (Argument &A : F.args())
-    if (A.getType()->isPointerTy() && !A.use_empty()) {
-      DebugLoc Loc;
-      for (const User *U : A.users())
-        if (const auto *UI = dyn_cast<Instruction>(U); !Loc && UI)
-          Loc = UI->getDebugLoc();
-      Problems.push_back({"pointer parameter " + std::to_string(A.getArgNo() + 1) +
-                              " of the entry function (the object it points to is not modelled yet)",
-                          Loc});
-    }
   for (Instruction &I : instructions(F)) {
     std::string Why = unsupportedReason(I);
     // The heap is static memory only outside loops: one object per site.

@@ -1,8 +1,15 @@
-// A library function with a pointer parameter (no main): the object it
-// points to is not modelled yet, so the function's assertion is UNKNOWN
-// with that reason, never TRUE.
-// RUN: not pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// Library functions with pointer parameters (no main): each parameter points
+// into an object of arbitrary contents and size (inputs), its own or, unless
+// restrict, an earlier parameter's at any offset (README "Memory"). An
+// access the size may not cover makes the proofs UNKNOWN by default; with
+// check-bounds it is a violation whose inputs give the size. Aliasing is
+// found, never assumed away; restrict rules it out.
+// RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
+// RUN: not pdpv --check-bounds %s 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
+// RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<check-bounds>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
+// RUN: not pdpv --check-bounds --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
 extern void __VERIFIER_assert(int);
 
 int first_positive(const int *v, int n) {
@@ -13,5 +20,25 @@ int first_positive(const int *v, int n) {
     }
   return -1;
 }
-// CHECK: pointer-parameter.c:{{[0-9]+}}:{{[0-9]+}}: warning: verification result unknown: unsupported pointer parameter 1 of the entry function (the object it points to is not modelled yet)
-// CHECK: Result: UNKNOWN
+
+void set_both(int *x, int *y) {
+  *x = 1;
+  *y = 2;
+  __VERIFIER_assert(*x == 1); // fails when y points at x's object
+}
+
+void set_apart(int *restrict x, int *restrict y) {
+  *x = 1;
+  *y = 2;
+  __VERIFIER_assert(*x == 1);
+}
+// DEFAULT-DAG: pointer-parameter.c:18:7: warning: assertion unknown: may access out of bounds at {{.*}}pointer-parameter.c:17:9
+// DEFAULT-DAG: 'first_positive': Result: UNKNOWN
+// DEFAULT-DAG: 'set_apart': Result: UNKNOWN
+// BOUNDS-DAG: pointer-parameter.c:17:9: warning: memory access out of bounds can happen [pdpv]
+// BOUNDS-DAG: pointer-parameter.c:17:9: note: input {{[0-9]}}: size in bytes of the object parameter 'v' points into = {{[0-3]}}
+// BOUNDS-DAG: pointer-parameter.c:18:7: remark: assertion proved [pdpv]
+// BOUNDS-DAG: pointer-parameter.c:27:3: warning: assertion can fail [pdpv]
+// BOUNDS-DAG: pointer-parameter.c:27:3: note: input 3: parameter 'y' points into the object of parameter 'x', at byte = {{[0-3]}}
+// BOUNDS-DAG: pointer-parameter.c:33:3: remark: assertion proved [pdpv]
+// BOUNDS-DAG: 'set_apart': Result: FALSE (2 proved, 2 failing, 0 unknown)

@@ -1,6 +1,6 @@
 // An array element the program never writes holds whatever the stack held:
 // an input of the counterexample, which the native harness supplies.
-// A function with a pointer parameter is not modelled yet: UNKNOWN, why.
+// (Pointer parameters of entry functions: memory/pointer-parameter.c.)
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern void __VERIFIER_assert(int);
