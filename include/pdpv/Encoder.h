@@ -190,6 +190,9 @@ private:
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt,
                   const std::optional<z3::expr> &Uniform = std::nullopt);
+  /// Whether the Length bytes from P lie in one live object (writable, for
+  /// a write); Length of any width.
+  z3::expr inObject(const z3::expr &P, const z3::expr &Length, bool Write);
   z3::expr validAccess(const llvm::Instruction &I);
   z3::expr comparePointers(const llvm::ICmpInst &I);
   void mergeMemory(const llvm::BasicBlock *BB);

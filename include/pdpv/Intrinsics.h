@@ -40,7 +40,7 @@
 namespace pdpv {
 
 enum class MarkerKind {
-  None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge, Undefined, Havoc
+  None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge, Undefined, Havoc, Valid
 };
 
 constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
@@ -65,6 +65,9 @@ CheckKind checkKindOf(const llvm::CallBase &Check);
 llvm::FunctionCallee loopInvariantFunction(llvm::Module &M);
 llvm::FunctionCallee undefinedFunction(llvm::Module &M, llvm::Type *Ty);
 llvm::FunctionCallee havocFunction(llvm::Module &M);
+/// i1 pdpv.valid(ptr P, i64 N): the N bytes from P lie in one live object
+/// (Memory.h); what the program's __pdpv_valid(p, n) means to the model.
+llvm::FunctionCallee validFunction(llvm::Module &M);
 
 /// Where an input comes from (OriginMetadata), and for an uninitialized
 /// local variable its site number.

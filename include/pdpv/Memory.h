@@ -31,7 +31,8 @@
 //    K-th such parameter points to the start of an object of its own (of
 //    any size below half the address space), or,
 //    unless it is restrict (noalias), into an earlier parameter's object at
-//    any offset up to its end: parameters may alias. Null is not passed.
+//    any offset up to its end: parameters may alias. Null is not passed; freeing
+//    a parameter's object is invalid (it need not be the heap's).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_MEMORY_H

@@ -34,6 +34,7 @@ MarkerKind markerKind(const Instruction &I) {
       .Case("pdpv.loop.invariant", MarkerKind::LoopInvariant)
       .Case("pdpv.backedge", MarkerKind::Backedge)
       .Case("pdpv.havoc", MarkerKind::Havoc)
+      .Case("pdpv.valid", MarkerKind::Valid)
       .Default(MarkerKind::None);
 }
 
@@ -74,6 +75,13 @@ FunctionCallee havocFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return declare(M, "pdpv.havoc",
                  FunctionType::get(Type::getVoidTy(C), {PointerType::get(C, 0)}, false));
+}
+
+FunctionCallee validFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  return declare(M, "pdpv.valid",
+                 FunctionType::get(Type::getInt1Ty(C),
+                                   {PointerType::get(C, 0), Type::getInt64Ty(C)}, false));
 }
 
 void setOrigin(Instruction &I, const std::string &What, std::optional<unsigned> Site) {

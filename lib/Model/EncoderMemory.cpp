@@ -66,7 +66,8 @@ unsigned Encoder::objectFor(const Value *Site) {
   unsigned Id = Objects.size() + 1;
   if (isa<Function>(Site)) { // the allocator's: every heap object live
     Objects.push_back({Site, 0, false,
-                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(1, 8))});
+                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(1, 8)),
+                       std::nullopt});
     ObjectIds[Site] = Id;
     return Id;
   }
@@ -76,10 +77,10 @@ unsigned Encoder::objectFor(const Value *Site) {
     // Its size: what the call asks for where it is encoded; unknown in a
     // loop body encoded on its own (LoopModel), which only over-approximates.
     auto Known = [&](const Value *V) { return isa<Constant>(V) || Values.count(V); };
-    if (heapCall(*Call) == HeapCall::Malloc && Known(Call->getArgOperand(0))) {
+    if (all_of(Call->args(), Known)) {
       Extent = asOffset(value(Call->getArgOperand(0)));
-    } else if (Known(Call->getArgOperand(0)) && Known(Call->getArgOperand(1))) {
-      Extent = asOffset(value(Call->getArgOperand(0))) * asOffset(value(Call->getArgOperand(1)));
+      if (heapCall(*Call) == HeapCall::Calloc) // (n * size overflowing: null, no object)
+        Extent = *Extent * asOffset(value(Call->getArgOperand(1)));
     } else {
       Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
     }
@@ -156,7 +157,7 @@ z3::expr Encoder::sizeTerm(unsigned O) {
 }
 
 z3::expr Encoder::live(unsigned O) {
-  if (!Allocator || !Objects[O - 1].Extent)
+  if (!Allocator || !isHeapSite(Objects[O - 1].Site))
     return Ctx.bool_val(true);
   return z3::select(contents(Allocator), asOffset(idConstant(O))) == Ctx.bv_val(1, 8);
 }
@@ -292,12 +293,29 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
     setContents(O, A.simplify());
 }
 
+z3::expr Encoder::inObject(const z3::expr &P, const z3::expr &Length, bool Write) {
+  z3::expr Ok = Ctx.bool_val(true);
+  unsigned LW = Length.get_sort().bv_size(), OW = offsetBits(*DL);
+  if (LW > OW) // a length beyond the offsets is out of bounds
+    Ok = Length.extract(LW - 1, OW) == Ctx.bv_val(0, LW - OW);
+  z3::expr Len = asOffset(Length), Id = idOf(P), Off = offsetOf(P);
+  z3::expr In = Ctx.bool_val(false);
+  for (unsigned O : candidates(P)) {
+    const Object &Obj = Objects[O - 1];
+    if (Write && !Obj.Writable)
+      continue;
+    z3::expr Size = sizeTerm(O);
+    In = In || (Id == idConstant(O) && live(O) && z3::ule(Len, Size) && z3::ule(Off, Size - Len));
+  }
+  return Ok && In;
+}
+
 z3::expr Encoder::validAccess(const Instruction &I) {
   if (heapCall(I) == HeapCall::Free) { // null, or the start of a live heap object
     z3::expr P = value(cast<CallBase>(I).getArgOperand(0));
     z3::expr Ok = P == pointer(0, offsetConstant(0));
-    for (unsigned O : candidates(P))
-      if (Objects[O - 1].Extent)
+    for (unsigned O : candidates(P)) // (not a parameter's: the caller's, of any kind)
+      if (isHeapSite(Objects[O - 1].Site))
         Ok = Ok || (idOf(P) == idConstant(O) && offsetOf(P) == offsetConstant(0) && live(O));
     return Ok;
   }
@@ -306,26 +324,9 @@ z3::expr Encoder::validAccess(const Instruction &I) {
   std::vector<std::pair<z3::expr, z3::expr>> Ranges; // pointer, length
   for (const Access &A : As) {
     z3::expr P = value(A.Ptr);
-    z3::expr Len = offsetConstant(A.Size);
-    if (A.Length) {
-      z3::expr L = value(A.Length);
-      unsigned LW = L.get_sort().bv_size(), OW = offsetBits(*DL);
-      if (LW > OW) // a length beyond the offsets is out of bounds
-        Ok = Ok && L.extract(LW - 1, OW) == Ctx.bv_val(0, LW - OW);
-      Len = asOffset(L);
-    }
-    z3::expr Id = idOf(P), Off = offsetOf(P);
-    z3::expr In = Ctx.bool_val(false);
-    for (unsigned O : candidates(P)) {
-      const Object &Obj = Objects[O - 1];
-      if (A.Write && !Obj.Writable)
-        continue;
-      z3::expr Size = sizeTerm(O);
-      In = In || (Id == idConstant(O) && live(O) && z3::ule(Len, Size) &&
-                  z3::ule(Off, Size - Len));
-    }
-    Ok = Ok && In;
-    Ranges.push_back({P, Len});
+    z3::expr Len = A.Length ? value(A.Length) : offsetConstant(A.Size);
+    Ok = Ok && inObject(P, Len, A.Write);
+    Ranges.push_back({P, asOffset(Len)});
   }
   if (isa<MemCpyInst>(I)) { // the ranges of memcpy must not overlap
     auto &[S, SL] = Ranges[0];
@@ -444,6 +445,8 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     return pointer(objectFor(&I), offsetConstant(0));
   if (HeapCall K = heapCall(I); K != HeapCall::None)
     return encodeHeapCall(cast<CallBase>(I), K);
+  if (isMarker(I, MarkerKind::Valid))
+    return bvOf(inObject(operand(I, 0), operand(I, 1), /*Write=*/false));
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     unsigned OW = offsetBits(*DL);
     MapVector<Value *, APInt> Variable;

@@ -77,6 +77,8 @@ private:
   uint64_t offsetOf(const APInt &P) const { return P.extractBitsAsZExtValue(OffBits, 0); }
   uint64_t length(const Instruction &I, unsigned Idx, bool &Fits);
   bool valid(const Instruction &I);
+  /// Whether the Len bytes from P lie in one live object (writable, for a write).
+  bool inObject(const APInt &P, uint64_t Len, bool Write) const;
   /// The objects of the pointer parameters (Memory.h), as the encoder has them.
   void pointerParameters();
   /// malloc, calloc or free (Memory.h).
@@ -396,6 +398,15 @@ bool Run::heap(const CallBase &Call, HeapCall K) {
   return true;
 }
 
+bool Run::inObject(const APInt &P, uint64_t Len, bool Write) const {
+  unsigned Id = idOf(P);
+  uint64_t Off = offsetOf(P);
+  if (Id == 0 || Id > Objects.size())
+    return false;
+  const Object &O = Objects[Id - 1];
+  return !(Write && !O.Writable) && !O.Freed && Len <= O.Size && Off <= O.Size - Len;
+}
+
 bool Run::valid(const Instruction &I) {
   if (heapCall(I) == HeapCall::Free) {
     APInt P = operand(I, 0);
@@ -420,12 +431,7 @@ bool Run::valid(const Instruction &I) {
       if (!Fits)
         return false;
     }
-    unsigned Id = idOf(P);
-    uint64_t Off = offsetOf(P);
-    if (Id == 0 || Id > Objects.size())
-      return false;
-    const Object &O = Objects[Id - 1];
-    if ((A.Write && !O.Writable) || O.Freed || Len > O.Size || Off > O.Size - Len)
+    if (!inObject(P, Len, A.Write))
       return false;
     Ranges.push_back({P, Len});
   }
@@ -475,6 +481,12 @@ std::optional<bool> Run::memory(const Instruction &I) {
     if (K == HeapCall::Free && !valid(I))
       return end(Execution::Stopped, I); // (a function without the check)
     return heap(cast<CallBase>(I), K);
+  }
+  if (isMarker(I, MarkerKind::Valid)) {
+    bool Fits = true;
+    uint64_t Len = length(I, 1, Fits);
+    Vals.insert_or_assign(&I, APInt(1, Fits && inObject(operand(I, 0), Len, false)));
+    return true;
   }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     MapVector<Value *, APInt> Variable;

@@ -45,7 +45,7 @@ namespace pdpv {
 namespace {
 
 /// What a call to an SV-COMP / libc verification builtin means.
-enum class Builtin { None, Nondet, Assume, Assert, Error, Stop, Ignore };
+enum class Builtin { None, Nondet, Assume, Assert, Error, Stop, Ignore, Valid };
 
 Function *calleeOf(const CallBase &CB) {
   // Calls through prototype-less declarations (`int f();` in old C) carry a
@@ -64,6 +64,8 @@ Builtin classify(const Function &F) {
                          "__assert_perror_fail", "__assert_rtn", Builtin::Error)
                   .Cases("abort", "exit", "_Exit", "_exit", Builtin::Stop)
                   .Cases("__VERIFIER_atomic_begin", "__VERIFIER_atomic_end", Builtin::Ignore)
+                  // (include/pdpv-verify.h: 1 in the compiled program)
+                  .Case("__pdpv_valid", Builtin::Valid)
                   .Default(Builtin::None);
   if (B != Builtin::None)
     return B;
@@ -127,6 +129,24 @@ void lowerBuiltins(Module &M) {
       B.CreateCall(assumeFunction(M), {ConstantInt::getFalse(Ctx)})
           ->setDebugLoc(CB->getDebugLoc());
       break;
+    case Builtin::Valid: {
+      auto *Ty = dyn_cast<IntegerType>(CB->getType());
+      if (!Ty)
+        break; // (declared void: nothing to model)
+      if (CB->arg_size() != 2 || !CB->getArgOperand(0)->getType()->isPointerTy() ||
+          !CB->getArgOperand(1)->getType()->isIntegerTy()) { // another shape: any answer
+        CallInst *U = B.CreateCall(undefinedFunction(M, Ty));
+        setOrigin(*U, "result of a call of __pdpv_valid with unexpected arguments");
+        CB->replaceAllUsesWith(U);
+        break;
+      }
+      CallInst *V = B.CreateCall(
+          validFunction(M), {CB->getArgOperand(0),
+                             B.CreateZExtOrTrunc(CB->getArgOperand(1), B.getInt64Ty())});
+      V->setDebugLoc(CB->getDebugLoc());
+      CB->replaceAllUsesWith(B.CreateZExtOrTrunc(V, Ty));
+      break;
+    }
     case Builtin::Ignore:
     case Builtin::None:
       break;

@@ -32,6 +32,11 @@ void set_apart(int *restrict x, int *restrict y) {
   *y = 2;
   __VERIFIER_assert(*x == 1);
 }
+
+void free(void *);
+void release(int *p) {
+  free(p); // the caller may have passed memory malloc did not return
+}
 // DEFAULT-DAG: pointer-parameter.c:18:7: warning: assertion unknown: may access out of bounds at {{.*}}pointer-parameter.c:17:9
 // DEFAULT-DAG: 'first_positive': Result: UNKNOWN
 // DEFAULT-DAG: 'set_apart': Result: UNKNOWN
@@ -42,3 +47,5 @@ void set_apart(int *restrict x, int *restrict y) {
 // BOUNDS-DAG: pointer-parameter.c:27:3: note: input 3: parameter 'y' points into the object of parameter 'x', at byte = {{[0-3]}}
 // BOUNDS-DAG: pointer-parameter.c:33:3: remark: assertion proved [pdpv]
 // BOUNDS-DAG: 'set_apart': Result: FALSE (2 proved, 2 failing, 0 unknown)
+// BOUNDS-DAG: pointer-parameter.c:38:3: warning: memory access out of bounds can happen [pdpv]
+// BOUNDS-DAG: 'release': Result: FALSE (0 proved, 1 failing, 0 unknown)
