@@ -97,6 +97,9 @@ enum ParameterPart : unsigned { ObjectSize = 0, SharedWith = 1, SharedOffset = 2
 inline bool isPointerParameter(const llvm::Argument &A) {
   return A.getType()->isPointerTy() && !A.use_empty();
 }
+/// Whether pointer parameter A always points to the start of its own object
+/// (the first one, or a restrict one): then A is that object's site.
+bool ownsItsObject(const llvm::Argument &A);
 
 /// What a call to the C library's allocator does.
 enum class HeapCall { None, Malloc, Calloc, Free };
@@ -106,7 +109,8 @@ inline bool isHeapSite(const llvm::Value *V) {
   const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
   return I && (heapCall(*I) == HeapCall::Malloc || heapCall(*I) == HeapCall::Calloc);
 }
-/// Whether V is a memory object's site: an alloca, a global, or a heap site.
+/// Whether V is a memory object's site: an alloca, a global, a heap site, or
+/// a pointer parameter that owns its object.
 bool isObjectSite(const llvm::Value *V);
 
 /// Whether a pointer based on V is an object's address plus a constant, the
@@ -114,8 +118,9 @@ bool isObjectSite(const llvm::Value *V);
 /// that cannot fail (a loop body encoded on its own takes it as such).
 inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
   const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
+  const auto *A = llvm::dyn_cast<llvm::Argument>(V);
   return llvm::isa<llvm::AllocaInst>(V) || llvm::isa<llvm::GlobalVariable>(V) ||
-         (MallocSucceeds && I && heapCall(*I) == HeapCall::Malloc);
+         (MallocSucceeds && I && heapCall(*I) == HeapCall::Malloc) || (A && ownsItsObject(*A));
 }
 
 /// Whether I reads or writes memory: an access, a pdpv.havoc, or the heap.

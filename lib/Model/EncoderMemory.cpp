@@ -386,9 +386,12 @@ void Encoder::bindMemory(const Value *Site, z3::expr A) {
   if (ObjectIds.count(Site))
     throw EncodingError("internal error: memory bound after it was used");
   BoundMemory.insert({Site, A});
-  if (!DL) // (before the first block: set by encodeBlocks otherwise)
-    DL = isa<GlobalValue>(Site) ? &cast<GlobalValue>(Site)->getParent()->getDataLayout()
-                                : &cast<Instruction>(Site)->getModule()->getDataLayout();
+  if (!DL) { // (before the first block: set by encodeBlocks otherwise)
+    const Module *M = isa<GlobalValue>(Site) ? cast<GlobalValue>(Site)->getParent()
+                      : isa<Argument>(Site)  ? cast<Argument>(Site)->getParent()->getParent()
+                                             : cast<Instruction>(Site)->getModule();
+    DL = &M->getDataLayout();
+  }
   objectFor(Site);
 }
 

@@ -113,8 +113,21 @@ HeapCall heapCall(const Instruction &I) {
   return HeapCall::None;
 }
 
+bool ownsItsObject(const Argument &A) {
+  if (!isPointerParameter(A))
+    return false;
+  if (A.hasNoAliasAttr())
+    return true;
+  for (const Argument &Earlier : A.getParent()->args()) // the first pointer parameter
+    if (isPointerParameter(Earlier))
+      return &Earlier == &A;
+  return false;
+}
+
 bool isObjectSite(const Value *V) {
-  return isa<AllocaInst>(V) || isa<GlobalVariable>(V) || isHeapSite(V);
+  const auto *A = dyn_cast<Argument>(V);
+  return isa<AllocaInst>(V) || isa<GlobalVariable>(V) || isHeapSite(V) ||
+         (A && ownsItsObject(*A));
 }
 
 bool touchesMemory(const Instruction &I) {
