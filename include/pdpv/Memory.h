@@ -29,10 +29,10 @@
 //  * A pointer parameter of an entry function points into an object of
 //    arbitrary contents and size (inputs, like the caller's choice). The
 //    K-th such parameter points to the start of an object of its own (of
-//    any size below half the address space), or,
-//    unless it is restrict (noalias), into an earlier parameter's object at
-//    any offset up to its end: parameters may alias. Null is not passed; freeing
-//    a parameter's object is invalid (it need not be the heap's).
+//    any size below half the address space), or, unless it is restrict
+//    (noalias), into an earlier parameter's object at any offset up to its
+//    end: parameters may alias. Null is not passed; freeing a parameter's
+//    object is invalid (it need not be the heap's).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_MEMORY_H
@@ -114,13 +114,13 @@ inline bool isHeapSite(const llvm::Value *V) {
 bool isObjectSite(const llvm::Value *V);
 
 /// Whether a pointer based on V is an object's address plus a constant, the
-/// same wherever it is computed: an alloca's or a global's, or a malloc's
-/// that cannot fail (a loop body encoded on its own takes it as such).
+/// same wherever it is computed: an object site's, except a heap site's
+/// that may be null (a loop body encoded on its own takes it as such).
 inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
+  if (!isObjectSite(V))
+    return false;
   const auto *I = llvm::dyn_cast<llvm::Instruction>(V);
-  const auto *A = llvm::dyn_cast<llvm::Argument>(V);
-  return llvm::isa<llvm::AllocaInst>(V) || llvm::isa<llvm::GlobalVariable>(V) ||
-         (MallocSucceeds && I && heapCall(*I) == HeapCall::Malloc) || (A && ownsItsObject(*A));
+  return !isHeapSite(V) || (MallocSucceeds && heapCall(*I) == HeapCall::Malloc);
 }
 
 /// Whether I reads or writes memory: an access, a pdpv.havoc, or the heap.

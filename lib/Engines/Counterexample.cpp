@@ -56,6 +56,9 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
     const Execution::Value &In = X.Inputs[K];
     if (!Read.count(In.Source))
       continue;
+    auto ObjectOf = [](const Argument &A) {
+      return "the object parameter '" + parameterName(A) + "' points into";
+    };
     if (In.Part == Execution::Value::ContentByte) {
       // The bytes of a parameter's object one access read: one value,
       // little-endian, as the access read it.
@@ -71,8 +74,7 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       IV.Origin = (N == 1 ? "byte " + std::to_string(In.Offset)
                           : "bytes " + std::to_string(In.Offset) + ".." +
                                 std::to_string(In.Offset + N - 1) + " (little-endian)") +
-                  " of the object parameter '" + parameterName(*cast<Argument>(In.Source)) +
-                  "' points into";
+                  " of " + ObjectOf(*cast<Argument>(In.Source));
       Inputs.push_back(std::move(IV));
       K += N - 1;
       continue;
@@ -80,16 +82,12 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
     CheckResult::InputValue IV;
     IV.V = In.V;
     if (const auto *A = dyn_cast<Argument>(In.Source)) {
-      std::string Object = "the object parameter '" + parameterName(*A) + "' points into";
       IV.Unsigned = In.Part != ~0u;
       switch (In.Part) {
-      case ObjectSize: IV.Origin = "size in bytes of " + Object; break;
+      case ObjectSize: IV.Origin = "size in bytes of " + ObjectOf(*A); break;
       case SharedOffset:
         IV.Origin = "parameter '" + parameterName(*A) + "' points into the object of parameter '" +
                     parameterName(*A->getParent()->getArg(In.Offset)) + "', at byte";
-        break;
-      case Execution::Value::ContentByte:
-        IV.Origin = "byte " + std::to_string(In.Offset) + " of " + Object;
         break;
       default: IV.Origin = "parameter '" + parameterName(*A) + "'"; break;
       }

@@ -59,12 +59,16 @@ Expected<std::string> cType(const Function &F) {
                       "-bit integer");
 }
 
-/// Whether the harness's report in Log is a failure of a check of kind K.
-bool failureOf(CheckKind K, StringRef Log) {
+/// The harness's last report in Log ("pdpv-harness: ..."), or empty.
+StringRef lastReport(StringRef Log) {
   size_t At = Log.rfind("pdpv-harness: ");
-  if (At == StringRef::npos)
+  return At == StringRef::npos ? StringRef() : Log.substr(At).split('\n').first;
+}
+
+/// Whether the harness's report What is a failure of a check of kind K.
+bool failureOf(CheckKind K, StringRef What) {
+  if (What.empty())
     return false;
-  StringRef What = Log.substr(At).split('\n').first;
   bool Bounds = What.contains("memory access out of bounds") || What.contains("invalid free");
   bool Overflow = What.contains("signed integer overflow");
   bool Trap = What.contains("division trap");
@@ -446,11 +450,10 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
   }
   if (Runner != "auto" && !Runner.empty())
     R.Runner = sys::path::filename(Runner).str();
-  if (Code == HarnessFailureExit && !failureOf(C.K, Log)) {
+  if (Code == HarnessFailureExit && !failureOf(C.K, lastReport(Log))) {
     // (an assertion and an access on one line: the line alone is not enough)
     R.S = NativeReplay::NotFailing;
-    R.Detail = "the native run failed another check (" +
-               StringRef(Log).substr(Log.rfind("pdpv-harness: ")).split('\n').first.str() + ")";
+    R.Detail = "the native run failed another check (" + lastReport(Log).str() + ")";
   } else if (Code == HarnessFailureExit) {
     R.S = NativeReplay::Confirmed;
     // "called from" a return address (the call is before it), or "at" the
