@@ -28,6 +28,8 @@ namespace pdpv {
 /// Claim has a quantifier where this cannot remove it (under an equivalence
 /// or an if-then-else condition, or with more than one bound variable).
 std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim);
+/// Whether F has a quantifier anywhere.
+bool hasQuantifier(const z3::expr &F);
 
 } // namespace pdpv
 

@@ -35,29 +35,55 @@ void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out) {
   }
 }
 
+namespace {
+
+/// H => C_1 && ... && C_n as the claims H => C_i (each conjunct of C once),
+/// when the conclusion has range facts: the negation of the whole is a
+/// disjunction over every fact's own instance, which a solver may take
+/// minutes for where it decides each part in a second.
+std::vector<z3::expr> splitConclusion(const z3::expr &Claim) {
+  if (!Claim.is_app() || Claim.decl().decl_kind() != Z3_OP_IMPLIES ||
+      !hasQuantifier(Claim.arg(1)))
+    return {Claim};
+  std::vector<z3::expr> Parts, Work{Claim.arg(1)};
+  while (!Work.empty()) {
+    z3::expr E = Work.back();
+    Work.pop_back();
+    if (E.is_app() && E.decl().decl_kind() == Z3_OP_AND)
+      for (unsigned I = E.num_args(); I-- > 0;)
+        Work.push_back(E.arg(I));
+    else if (!E.is_true())
+      Parts.push_back(z3::implies(Claim.arg(0), E));
+  }
+  return Parts;
+}
+
+} // namespace
+
 std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
                                std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB) {
   // The re-check gets what is left of the time limit, but at least a few
   // seconds per obligation: a proof found in the last moment is still checked.
   constexpr unsigned MinRecheckMs = 10000;
-  for (const Obligation &O : Claims) {
-    unsigned Left = millisecondsUntil(Deadline);
-    // Range facts over arrays are foralls: the solver gets a claim without
-    // them whose validity implies this one (Instantiation.h), where it can.
-    z3::expr Claim = instantiateForValidity(O.Claim).value_or(O.Claim);
-    ProcessAnswer A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
-                                       Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
-    if (A.Answer == z3::sat)
-      return O.What + " does not hold";
-    if (A.Answer == z3::unknown) {
-      Unknown Why = solverFailure(A.Why);
-      return O.What + " was not decided (" +
-             (Why.isTimeLimit()                    ? std::string("time limit")
-              : Why.C == Unknown::SolverGaveUp ? A.Why
-                                                   : describe(Why)) +
-             ")";
+  for (const Obligation &O : Claims)
+    for (const z3::expr &Part : splitConclusion(O.Claim)) {
+      unsigned Left = millisecondsUntil(Deadline);
+      // Range facts over arrays are foralls: the solver gets a claim without
+      // them whose validity implies this one (Instantiation.h), where it can.
+      z3::expr Claim = instantiateForValidity(Part).value_or(Part);
+      ProcessAnswer A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
+                                         Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
+      if (A.Answer == z3::sat)
+        return O.What + " does not hold";
+      if (A.Answer == z3::unknown) {
+        Unknown Why = solverFailure(A.Why);
+        return O.What + " was not decided (" +
+               (Why.isTimeLimit()                    ? std::string("time limit")
+                : Why.C == Unknown::SolverGaveUp ? A.Why
+                                                     : describe(Why)) +
+               ")";
+      }
     }
-  }
   return "";
 }
 

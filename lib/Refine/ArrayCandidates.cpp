@@ -17,6 +17,11 @@
 //                    and search loops
 //   a == a_0, and a[j] == a_0[j] for the bytes j outside the range
 //
+// A store the body makes only under a condition g(i) on the counter and
+// values the loop only reads (`if (i != z) a[i] = b[i]`) gives the same
+// facts for the cells k of the range with g(k), and a[k] == a_0[k] for
+// those without.
+//
 // All of them hold when the loop is entered (the range is empty, a = a_0),
 // so Houdini (Seeding.cpp) keeps those that are inductive together; none is
 // trusted before that check. The range is over the counter's own width and
@@ -30,6 +35,7 @@
 #include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -50,6 +56,7 @@ struct Indexed {
   uint64_t Scale, Size;
   bool Signed;             // the index is sign-extended
   const Value *Stored;     // a store's value, or null for a load
+  const Instruction *At;   // the load or store
 };
 
 /// The access I makes, if it has that shape.
@@ -97,13 +104,15 @@ std::optional<Indexed> indexedAccess(const LoopRefiner::Loop &L, const Instructi
                  Scale.getZExtValue(),
                  DL.getTypeStoreSize(T),
                  Signed,
-                 Stored};
+                 Stored,
+                 &I};
 }
 
 class Generator {
 public:
   Generator(const LoopRefiner::Loop &L, z3::context &C)
-      : L(L), TS(*L.TS), C(C), DL(L.Header->getModule()->getDataLayout()) {}
+      : L(L), TS(*L.TS), C(C), DL(L.Header->getModule()->getDataLayout()),
+        DT(const_cast<Function &>(*L.Header->getParent())) {}
 
   std::vector<Candidate> run() {
     std::vector<Indexed> Accesses;
@@ -122,7 +131,7 @@ public:
       Out.push_back({now(O) == entry(O), name(O) + " == " + name(O) + "_0"});
     for (const Indexed &X : Accesses)
       for (bool Up : {true, false})
-        rangeFacts(X, Up, Accesses);
+        rangeFacts(X, Up, Accesses, X.Stored ? guardOf(X) : std::nullopt);
     counterBounds();
     return std::move(Out);
   }
@@ -132,7 +141,14 @@ private:
   const TransitionSystem &TS;
   z3::context &C;
   const DataLayout &DL;
+  DominatorTree DT;
   std::vector<Candidate> Out;
+
+  /// A condition over a counter, and the names of its free constants.
+  struct Guard {
+    z3::expr Holds;
+    std::map<unsigned, std::string> Names;
+  };
 
   unsigned memoryState() const { return L.Sources.size(); }
   z3::expr now(unsigned O) const { return TS.State[memoryState() + O]; }
@@ -166,11 +182,11 @@ private:
            std::to_string(X.Offset.getSExtValue()) + " + k * " + std::to_string(X.Scale) + ")";
   }
 
-  void rangeFacts(const Indexed &X, bool Up, const std::vector<Indexed> &Accesses) {
+  void rangeFacts(const Indexed &X, bool Up, const std::vector<Indexed> &Accesses,
+                  const std::optional<Guard> &G) {
     z3::expr I = TS.State[X.Var], I0 = TS.State[L.NumVariants + X.Var];
     std::string NI = TS.StateNames[X.Var], NI0 = TS.StateNames[L.NumVariants + X.Var];
-    z3::expr K = C.bv_const(("pdpv.k." + std::to_string(Out.size())).c_str(),
-                            I.get_sort().bv_size());
+    z3::expr K = counterCell(X);
     auto Le = [&](const z3::expr &A, const z3::expr &B) {
       return X.Signed ? z3::sle(A, B) : z3::ule(A, B);
     };
@@ -178,15 +194,28 @@ private:
       return X.Signed ? z3::slt(A, B) : z3::ult(A, B);
     };
     // The cells passed so far: [i_0, i) counting up, (i, i_0] down.
-    z3::expr In = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
+    z3::expr Passed = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
     std::string Range = Up ? NI0 + " <= k < " + NI : NI + " < k <= " + NI0;
+    z3::expr In = Passed, AtK = C.bool_val(true);
+    std::string Where = Range, SkippedText;
+    if (G) {
+      AtK = z3::expr(G->Holds).substitute(counterOf(X), vectorOf(K));
+      std::map<unsigned, std::string> Names = G->Names;
+      Names[K.id()] = "k";
+      auto Text = [&](const z3::expr &F) {
+        return cExpression(F.simplify(), Names).value_or("the store's condition at k");
+      };
+      In = Passed && AtK;
+      Where += " && " + Text(AtK);
+      SkippedText = Range + " && " + Text(!AtK);
+    }
     auto Add = [&](const z3::expr &Body, const std::string &What,
                    const Indexed *Other = nullptr) {
       std::vector<z3::expr> Reads = bytes(X, K);
       if (Other)
         append_range(Reads, bytes(*Other, K));
       Out.push_back({z3::forall(K, z3::implies(In, Body)),
-                     "forall k: " + Range + " => " + What, K, z3::implies(In, Body), Reads});
+                     "forall k: " + Where + " => " + What, K, z3::implies(In, Body), Reads});
     };
     z3::expr A = now(X.Object);
     z3::expr Cell = cell(A, X, K);
@@ -203,6 +232,15 @@ private:
                      "forall k outside " + Range + ": " + CT + " == " + name(X.Object) +
                          "_0 at k",
                      J, Outside, {J}});
+      if (G) {
+        // The cells of the range the store skipped keep their entry values.
+        z3::expr Skipped = Passed && !AtK;
+        z3::expr Kept = Cell == cell(entry(X.Object), X, K);
+        Out.push_back({z3::forall(K, z3::implies(Skipped, Kept)),
+                       "forall k: " + SkippedText + " => " + CT + " == " +
+                           name(X.Object) + "_0 at k",
+                       K, z3::implies(Skipped, Kept), bytes(X, K)});
+      }
       storedValue(X, K, Cell, CT, Add);
     }
     for (const Indexed &Y : Accesses)
@@ -253,33 +291,83 @@ private:
       }
   }
 
+  z3::expr counterCell(const Indexed &X) const {
+    return C.bv_const(("pdpv.k." + std::to_string(Out.size())).c_str(),
+                      TS.State[X.Var].get_sort().bv_size());
+  }
+  z3::expr_vector counterOf(const Indexed &X) const { return vectorOf(TS.State[X.Var]); }
+  z3::expr_vector vectorOf(const z3::expr &E) const {
+    z3::expr_vector V(C);
+    V.push_back(E);
+    return V;
+  }
+
+  /// V's term, if it is a function of X's counter and values the loop only
+  /// reads; Names gets the names of its free constants.
+  std::optional<z3::expr> overCounter(const Value *V, const Indexed &X,
+                                      std::map<unsigned, std::string> &Names) const {
+    z3::expr E(C);
+    try {
+      E = L.Enc->value(V);
+    } catch (const EncodingError &) {
+      return std::nullopt;
+    }
+    std::map<unsigned, z3::expr> Free;
+    freeConstants(E, Free);
+    for (auto &[Id, F] : Free) {
+      unsigned Index = 0;
+      while (Index < L.Sources.size() && TS.State[Index].id() != Id)
+        ++Index;
+      if (Index >= L.Sources.size() || (Index != X.Var && Index < 2 * L.NumVariants))
+        return std::nullopt; // an input, or another variant: not a function of i
+      Names.emplace(Id, TS.StateNames[Index]);
+    }
+    return E;
+  }
+
+  /// The condition under which the body reaches store X, over its counter,
+  /// if X's block is reached only by taking one side of each branch on the
+  /// way (within the body) and each branch condition is over the counter.
+  std::optional<Guard> guardOf(const Indexed &X) const {
+    const BasicBlock *Store = X.At->getParent();
+    z3::expr Holds = C.bool_val(true);
+    std::map<unsigned, std::string> Names;
+    bool Any = false;
+    for (const DomTreeNode *N = DT.getNode(Store); N && N->getBlock() != L.Header;
+         N = N->getIDom()) {
+      const DomTreeNode *Up = N->getIDom();
+      if (!Up || !L.InBody.contains(Up->getBlock()))
+        return std::nullopt;
+      const auto *Br = dyn_cast<BranchInst>(Up->getBlock()->getTerminator());
+      // A test that leaves the loop says nothing about the cells it stores.
+      if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1) ||
+          !L.InBody.contains(Br->getSuccessor(0)) || !L.InBody.contains(Br->getSuccessor(1)))
+        continue;
+      for (unsigned Side : {0u, 1u}) {
+        if (!DT.dominates(BasicBlockEdge(Up->getBlock(), Br->getSuccessor(Side)), Store))
+          continue;
+        std::optional<z3::expr> Cond = overCounter(Br->getCondition(), X, Names);
+        if (!Cond)
+          return std::nullopt;
+        Holds = Holds && *Cond == C.bv_val(Side == 0 ? 1 : 0, 1);
+        Any = true;
+      }
+    }
+    if (!Any)
+      return std::nullopt;
+    return Guard{Holds.simplify(), Names};
+  }
+
   /// a[k] == e(k) for a store a[i] = e(i), if e is a function of i and of
   /// values the loop only reads.
   template <typename AddFn>
   void storedValue(const Indexed &X, const z3::expr &K, const z3::expr &Cell,
                    const std::string &CT, AddFn &Add) {
-    z3::expr V(C);
-    try {
-      V = L.Enc->value(X.Stored);
-    } catch (const EncodingError &) {
-      return;
-    }
-    std::map<unsigned, z3::expr> Free;
-    freeConstants(V, Free);
     std::map<unsigned, std::string> Names;
-    for (auto &[Id, F] : Free) {
-      unsigned Index = 0;
-      while (Index < L.Sources.size() && TS.State[Index].id() != Id)
-        ++Index;
-      if (Index >= L.Sources.size() ||
-          (Index != X.Var && Index < 2 * L.NumVariants))
-        return; // an input, or another variant: not a function of i
-      Names.emplace(Id, TS.StateNames[Index]);
-    }
-    z3::expr_vector From(C), To(C);
-    From.push_back(TS.State[X.Var]);
-    To.push_back(K); // k stands for i in e
-    z3::expr E = V.substitute(From, To);
+    std::optional<z3::expr> V = overCounter(X.Stored, X, Names);
+    if (!V)
+      return;
+    z3::expr E = V->substitute(counterOf(X), vectorOf(K)); // k stands for i in e
     if (E.get_sort().bv_size() != Cell.get_sort().bv_size())
       return;
     Names.emplace(K.id(), "k");

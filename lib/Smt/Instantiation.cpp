@@ -166,6 +166,8 @@ private:
 
 } // namespace
 
+bool hasQuantifier(const z3::expr &F) { return Instantiator(F.ctx()).hasQuantifier(F); }
+
 std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim) {
   Instantiator I(Claim.ctx());
   if (!I.hasQuantifier(Claim))
