@@ -29,6 +29,9 @@ struct EngineOptions {
   bool LinearDeepening = false;
   /// Portfolio: the bound of its first, quick BMC run.
   unsigned PortfolioBound = 8;
+  /// Portfolio: processes at once (0: as many as there are cores; the
+  /// portfolio has two lanes, so at most 2 are used; 1: one after another).
+  unsigned Jobs = 0;
 };
 
 llvm::StringRef engineName(EngineKind K);

@@ -1,25 +1,45 @@
-//===- Portfolio.cpp - The engines one after the other --------------------===//
+//===- Portfolio.cpp - The engines one after the other, or side by side ---===//
 //
-// The portfolio runs the engines one after the other on one core, each on
-// what the earlier ones left undecided: BMC with a small bound (bugs at small
-// depth are found fastest by plain unrolling, and it proves loops that run
-// only a few times), then PDPV (thesis Alg. 4.2), then k-induction
-// strengthened by the loop invariants PDPV found (also when it ran out of
-// time), then BMC again, deeper, with what time is left. The first definite
-// verdict of a property wins. It is an engine like the others, working on
-// the same property objects.
+// The portfolio combines the engines, each on what the others left
+// undecided: BMC with a small bound (bugs at small depth are found fastest
+// by plain unrolling, and it proves loops that run only a few times), PDPV
+// (thesis Alg. 4.2), k-induction strengthened by the loop invariants PDPV
+// found (also when it ran out of time), and BMC again, deeper. The first
+// definite verdict of a property wins. It is an engine like the others,
+// working on the same property objects.
+//
+// With one job the four run in turn on one core, each in a slice of the
+// time. With more, two lanes run at the same time in child processes
+// (Forked.h): the BMC lane (quick, then deeper) and the PDPV lane (PDPV,
+// then k-induction with its invariants, which thus stay in one process).
+// Each lane has the whole time; the parent takes each property's first
+// definite verdict as the lanes answer and stops the lanes once nothing is
+// left to decide.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EngineSupport.h"
+#include "Forked.h"
+#include "LaneWire.h"
 
-#include <map>
+#include "llvm/ADT/ArrayRef.h"
+
+#include <thread>
 
 using namespace llvm;
 
 namespace pdpv {
 
 namespace {
+
+/// The phases, in the order of the sequential portfolio.
+enum PhaseId { QuickBmc, Pdpv, KInduction, DeeperBmc, NumPhases };
+
+/// A phase of a lane and its share of the time the lane has left.
+struct Step {
+  PhaseId Phase;
+  double Share;
+};
 
 class PortfolioEngine : public Engine {
 public:
@@ -29,87 +49,214 @@ public:
 
 private:
   const VerifyOptions &O;
+
+  std::unique_ptr<Engine> engineFor(PhaseId Phase) const;
+  LaneFindings runLane(Task &T, const Budget &B, ArrayRef<Step> Steps) const;
+  /// The lanes at the same time; false if they could not be started.
+  bool runParallel(Task &T, const Budget &B, std::vector<LaneFindings::Outcome> &Outcomes,
+                   const std::vector<std::vector<Step>> &Lanes) const;
+  void conclude(Task &T, const Budget &B, const std::vector<LaneFindings::Outcome> &Outcomes,
+                size_t Processes) const;
 };
 
-void PortfolioEngine::run(Task &T, const Budget &B) {
+std::unique_ptr<Engine> PortfolioEngine::engineFor(PhaseId Phase) const {
+  unsigned Bound = O.Engine.PortfolioBound;
+  switch (Phase) {
+  case QuickBmc: return createBmcEngine(O, Bound);
+  case Pdpv: return createPdpvEngine(O);
+  case KInduction: return createKInductionEngine(O);
+  default:
+    // Loops that run longer than the first bound but a bounded number of
+    // times (counting to 100) are proved by deeper unrolling.
+    return createBmcEngine(O, O.Engine.Bound, 2 * Bound);
+  }
+}
+
+/// Reason, unless it is running out of (a share of) the time, which is said
+/// once at the end, among Why's reasons, each once.
+void noteReason(std::vector<std::pair<std::string, Unknown>> &Why, const std::string &Engine,
+                const Unknown &Reason) {
+  if (Reason.empty() || Reason.isTimeLimit())
+    return;
+  if (none_of(Why, [&](const auto &E) { return E.second == Reason; }))
+    Why.push_back({Engine, Reason});
+}
+
+LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> Steps) const {
+  Properties &P = T.Props;
+  FunctionResult &R = T.Result;
+  LaneFindings F;
+  F.Props.resize(P.List.size());
+  // PDPV's loop invariants go to k-induction (also when it ran out of time).
+  T.WantLoopInvariants = true;
+  for (const Step &S : Steps) {
+    if (P.allDecided() || B.over())
+      break;
+    std::unique_ptr<Engine> En = engineFor(S.Phase);
+    // The invariants shown are those of the engine that decided, else the
+    // earlier ones (PDPV's, when k-induction decides nothing).
+    std::vector<LoopInvariant> Before = std::move(R.Invariants);
+    R.Invariants.clear();
+    runGuarded(*En, T, S.Share < 1 ? B.slice(S.Share) : B);
+    bool DecidedAny = false;
+    for (size_t K = 0; K < P.List.size(); ++K) {
+      Properties::Property &Q = P.List[K];
+      if (Q.R.V == Verdict::Unknown) {
+        // An UNKNOWN of one engine is no answer: the next one tries.
+        if (Q.Decided)
+          noteReason(F.Props[K].Why, En->name(), Q.R.Why);
+        Q.Decided = false;
+      } else if (Q.Decided && F.Props[K].Phase < 0) {
+        F.Props[K].Phase = S.Phase;
+        DecidedAny = true;
+      }
+    }
+    if (!DecidedAny && !Before.empty())
+      R.Invariants = std::move(Before);
+  }
+  for (size_t K = 0; K < P.List.size(); ++K) {
+    F.Props[K].Decided = P.List[K].Decided;
+    F.Props[K].R = P.List[K].R;
+  }
+  F.Invariants = R.Invariants;
+  F.RecheckedBy = R.RecheckedBy;
+  F.Obligations = R.Obligations;
+  F.RecheckScopes = R.RecheckScopes;
+  F.EngineNotes = R.EngineNotes;
+  F.PdrSeconds = R.PdrSeconds;
+  return F;
+}
+
+bool PortfolioEngine::runParallel(Task &T, const Budget &B,
+                                  std::vector<LaneFindings::Outcome> &Outcomes,
+                                  const std::vector<std::vector<Step>> &Lanes) const {
+  std::vector<ForkedChild> Children;
+  for (const std::vector<Step> &Lane : Lanes) {
+    Children.push_back(startChild([&] { return encodeFindings(runLane(T, B, Lane)); }));
+    if (Children.back().Pid < 0) {
+      Children.pop_back();
+      awaitChildren(Children, EngineClock::now(), [](size_t) { return true; });
+      return false;
+    }
+  }
+  Properties &P = T.Props;
+  FunctionResult &R = T.Result;
+  Outcomes.assign(P.List.size(), {});
+  std::vector<std::optional<LaneFindings>> Found(Lanes.size());
+  std::vector<bool> Won(Lanes.size(), false);
+  auto Take = [&](size_t Lane) {
+    Found[Lane] = decodeFindings(Children[Lane].Output);
+    for (size_t K = 0; K < Outcomes.size(); ++K) {
+      LaneFindings::Outcome &Out = Outcomes[K];
+      if (!Found[Lane]) { // the lane died (a crash, the memory limit)
+        noteReason(Out.Why, "portfolio",
+                   {Unknown::Internal, "an engine's process ended without an answer"});
+        continue;
+      }
+      const LaneFindings::Outcome &New = Found[Lane]->Props[K];
+      if (!New.Decided) {
+        for (const auto &[Engine, Reason] : New.Why)
+          noteReason(Out.Why, Engine, Reason);
+      } else if (!Out.Decided) {
+        std::vector<std::pair<std::string, Unknown>> Why = std::move(Out.Why);
+        Out = New;
+        Out.Why = std::move(Why);
+        Won[Lane] = true;
+      } else if (Out.R.V != New.R.V) {
+        // Two engines disagree: a bug of PDPV's, never a verdict.
+        Out.Decided = false;
+        Out.Phase = -1;
+        noteReason(Out.Why, "portfolio",
+                   {Unknown::Internal, "the engines disagree on this property"});
+        Out.R.V = Verdict::Unknown;
+      }
+    }
+    return all_of(Outcomes, [](const LaneFindings::Outcome &Out) { return Out.Decided; });
+  };
+  // A proof found at the deadline is still re-checked: the lanes get a
+  // little longer before they are stopped.
+  constexpr auto Grace = std::chrono::seconds(15);
+  auto Until = B.Deadline - EngineClock::now() > Grace ? B.Deadline + Grace : B.Deadline;
+  if (B.Deadline == EngineClock::time_point::max())
+    Until = EngineClock::time_point::max();
+  awaitChildren(Children, Until, Take);
+  // The function's result: what the lanes whose verdicts count add (all
+  // finished lanes, if none decided anything: PDPV's invariants).
+  bool AnyWon = any_of(Won, [](bool W) { return W; });
+  for (size_t Lane = 0; Lane < Lanes.size(); ++Lane) {
+    if (!Found[Lane] || (AnyWon && !Won[Lane]))
+      continue;
+    const LaneFindings &F = *Found[Lane];
+    append_range(R.Invariants, F.Invariants);
+    if (R.RecheckedBy.empty())
+      R.RecheckedBy = F.RecheckedBy;
+    R.Obligations += F.Obligations;
+    append_range(R.RecheckScopes, F.RecheckScopes);
+    append_range(R.EngineNotes, F.EngineNotes);
+  }
+  for (const std::optional<LaneFindings> &F : Found)
+    if (F)
+      R.PdrSeconds += F->PdrSeconds;
+  return true;
+}
+
+void PortfolioEngine::conclude(Task &T, const Budget &B,
+                               const std::vector<LaneFindings::Outcome> &Outcomes,
+                               size_t Processes) const {
   Properties &P = T.Props;
   FunctionResult &R = T.Result;
   // Counted for the summary: the properties the user sees, not the checks
   // that only end the model (a division proved safe is no reported verdict).
-  auto Decided = [&] {
-    return count_if(P.List, [&](const Properties::Property &Q) {
-      return Q.Decided && Q.R.V != Verdict::Unknown && !endsTheModel(Q.R.K, O.UB);
-    });
-  };
-  // Each property's UNKNOWN reasons so far, engine by engine, each reason
-  // once; running out of (a share of the) time is said once at the end.
-  std::map<const Properties::Property *, std::vector<std::pair<std::string, Unknown>>> Why;
-  auto Note = [&](const Properties::Property &Q, const std::string &Engine) {
-    const Unknown &Reason = Q.R.Why;
-    if (Reason.empty() || Reason.isTimeLimit())
-      return;
-    auto &Seen = Why[&Q];
-    if (none_of(Seen, [&](const auto &E) { return E.second == Reason; }))
-      Seen.push_back({Engine, Reason});
-  };
-  // Runs one engine on what is undecided; returns how many it decided.
-  // An UNKNOWN of one engine is no answer: the next one tries.
-  auto Phase = [&](std::unique_ptr<Engine> En, const Budget &Share) -> size_t {
-    if (P.allDecided() || B.over())
-      return 0;
-    size_t Before = Decided();
-    runGuarded(*En, T, Share);
-    for (Properties::Property &Q : P.List)
-      if (Q.R.V == Verdict::Unknown) {
-        if (Q.Decided)
-          Note(Q, En->name());
-        Q.Decided = false;
-      }
-    return Decided() - Before;
-  };
-  unsigned Bound = O.Engine.PortfolioBound;
-  size_t ByBmc = Phase(createBmcEngine(O, Bound), B.slice(0.2));
-
-  // PDPV's loop invariants go to k-induction (also when it ran out of time).
-  T.WantLoopInvariants = true;
-  size_t ByPdpv = Phase(createPdpvEngine(O), B.slice(0.75));
-
-  std::vector<LoopInvariant> FromPdpv = R.Invariants;
-  R.Invariants.clear();
-  size_t ByKind = Phase(createKInductionEngine(O), B.slice(0.5));
-  if (!ByKind) // show what PDPV proved of the loops
-    R.Invariants = std::move(FromPdpv);
-
-  // Loops that run longer than the first bound but a bounded number of
-  // times (counting to 100) are proved by deeper unrolling.
-  size_t ByDeeperBmc = Phase(createBmcEngine(O, O.Engine.Bound, 2 * Bound), B);
-
-  for (Properties::Property &Q : P.List)
-    if (!Q.Decided) {
-      const auto &Reasons = Why[&Q];
-      std::string Engines;
-      for (const auto &[Engine, Reason] : Reasons)
-        Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
-      Q.R.V = Verdict::Unknown;
-      if (B.over()) {
-        Q.R.Why = B.TimeReason;
-        Q.R.Why.Detail = Engines;
-      } else if (Reasons.size() == 1) { // one reason besides running out of time
-        Q.R.Why = Reasons.front().second;
-      } else {
-        Q.R.Why = {Unknown::Undecided, "no engine of the portfolio decided it" +
-                                           (Engines.empty() ? "" : " (" + Engines + ")")};
-      }
-      Q.Decided = true;
+  size_t By[NumPhases] = {};
+  for (size_t K = 0; K < P.List.size(); ++K) {
+    Properties::Property &Q = P.List[K];
+    const LaneFindings::Outcome &Out = Outcomes[K];
+    Q.Decided = true;
+    if (Out.Decided) {
+      Q.R = Out.R;
+      if (Out.Phase >= 0 && !endsTheModel(Q.R.K, O.UB))
+        ++By[Out.Phase];
+      continue;
     }
-  R.EngineNotes.push_back("portfolio: " + std::to_string(ByBmc) + " decided by BMC (bound " +
-                          std::to_string(Bound) + "), " + std::to_string(ByPdpv) + " by PDPV, " +
-                          std::to_string(ByKind) + " by k-induction, " +
-                          std::to_string(ByDeeperBmc) + " by BMC with larger bounds, " +
-                          std::to_string(count_if(R.Checks, [](const CheckResult &C) {
-                            return C.ProvedInPreparation;
-                          })) +
-                          " during preparation");
+    std::string Engines;
+    for (const auto &[Engine, Reason] : Out.Why)
+      Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
+    Q.R.V = Verdict::Unknown;
+    if (B.over()) {
+      Q.R.Why = B.TimeReason;
+      Q.R.Why.Detail = Engines;
+    } else if (Out.Why.size() == 1) { // one reason besides running out of time
+      Q.R.Why = Out.Why.front().second;
+    } else {
+      Q.R.Why = {Unknown::Undecided, "no engine of the portfolio decided it" +
+                                         (Engines.empty() ? "" : " (" + Engines + ")")};
+    }
+  }
+  R.EngineNotes.push_back(
+      "portfolio: " + std::to_string(By[QuickBmc]) + " decided by BMC (bound " +
+      std::to_string(O.Engine.PortfolioBound) + "), " + std::to_string(By[Pdpv]) +
+      " by PDPV, " + std::to_string(By[KInduction]) + " by k-induction, " +
+      std::to_string(By[DeeperBmc]) + " by BMC with larger bounds, " +
+      std::to_string(count_if(R.Checks,
+                              [](const CheckResult &C) { return C.ProvedInPreparation; })) +
+      " during preparation" +
+      (Processes > 1 ? "; " + std::to_string(Processes) +
+                           " processes at once (BMC; PDPV, then k-induction)"
+                     : ""));
+}
+
+void PortfolioEngine::run(Task &T, const Budget &B) {
+  unsigned Jobs = O.Engine.Jobs ? O.Engine.Jobs : std::thread::hardware_concurrency();
+  std::vector<LaneFindings::Outcome> Outcomes;
+  if (Jobs > 1 && !T.Props.allDecided() &&
+      runParallel(T, B, Outcomes,
+                  {{{QuickBmc, 0.3}, {DeeperBmc, 1}}, {{Pdpv, 0.75}, {KInduction, 1}}})) {
+    conclude(T, B, Outcomes, 2);
+    return;
+  }
+  Outcomes = runLane(T, B, {{QuickBmc, 0.2}, {Pdpv, 0.75}, {KInduction, 0.5}, {DeeperBmc, 1}})
+                 .Props;
+  conclude(T, B, Outcomes, 1);
 }
 
 } // namespace

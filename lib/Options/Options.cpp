@@ -88,6 +88,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "run the counterexample's executable under this program (an emulator or a "
                    "sandbox); auto: directly, a 32-bit one the kernel refuses under qemu-i386",
                    [](O &V) -> std::string & { return V.NativeRunner; }, /*Secondary=*/true),
+        numberRow<O>("jobs", "N",
+                     "portfolio: engines running at once, each in its own process (0, the "
+                     "default: one per core, at most 2; 1: one after another, e.g. in a "
+                     "parallel build)",
+                     [](O &V) -> unsigned & { return V.Engine.Jobs; }, 0, 1024),
         numberRow<O>("portfolio-bound", "N", "portfolio: the bound of its first, quick BMC run",
                      [](O &V) -> unsigned & { return V.Engine.PortfolioBound; }, 1, 1e6,
                      /*Secondary=*/true),

@@ -142,6 +142,15 @@ private:
   z3::context &C;
   const DataLayout &DL;
   DominatorTree DT;
+  // The bound variable's name in the texts: one no state variable has.
+  std::string KName = boundName();
+
+  std::string boundName() const {
+    for (std::string N : {"k", "j", "m", "idx"})
+      if (none_of(TS.StateNames, [&](const std::string &S) { return S == N; }))
+        return N;
+    return "pdpv_k";
+  }
   std::vector<Candidate> Out;
 
   /// A condition over a counter, and the names of its free constants.
@@ -177,9 +186,10 @@ private:
   }
   std::string cellText(const Indexed &X, unsigned O) const {
     if (X.Offset.isZero() && X.Scale == X.Size)
-      return name(O) + "[k]";
+      return name(O) + "[" + KName + "]";
     return "*(int" + std::to_string(8 * X.Size) + "_t *)((char *)" + name(O) + " + " +
-           std::to_string(X.Offset.getSExtValue()) + " + k * " + std::to_string(X.Scale) + ")";
+           std::to_string(X.Offset.getSExtValue()) + " + " + KName + " * " +
+           std::to_string(X.Scale) + ")";
   }
 
   void rangeFacts(const Indexed &X, bool Up, const std::vector<Indexed> &Accesses,
@@ -195,15 +205,16 @@ private:
     };
     // The cells passed so far: [i_0, i) counting up, (i, i_0] down.
     z3::expr Passed = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
-    std::string Range = Up ? NI0 + " <= k < " + NI : NI + " < k <= " + NI0;
+    std::string Range =
+        Up ? NI0 + " <= " + KName + " < " + NI : NI + " < " + KName + " <= " + NI0;
     z3::expr In = Passed, AtK = C.bool_val(true);
     std::string Where = Range, SkippedText;
     if (G) {
       AtK = z3::expr(G->Holds).substitute(counterOf(X), vectorOf(K));
       std::map<unsigned, std::string> Names = G->Names;
-      Names[K.id()] = "k";
+      Names[K.id()] = KName;
       auto Text = [&](const z3::expr &F) {
-        return cExpression(F.simplify(), Names).value_or("the store's condition at k");
+        return cExpression(F.simplify(), Names).value_or("the store's condition");
       };
       In = Passed && AtK;
       Where += " && " + Text(AtK);
@@ -215,7 +226,8 @@ private:
       if (Other)
         append_range(Reads, bytes(*Other, K));
       Out.push_back({z3::forall(K, z3::implies(In, Body)),
-                     "forall k: " + Where + " => " + What, K, z3::implies(In, Body), Reads});
+                     "forall " + KName + ": " + Where + " => " + What, K,
+                     z3::implies(In, Body), Reads});
     };
     z3::expr A = now(X.Object);
     z3::expr Cell = cell(A, X, K);
@@ -229,16 +241,16 @@ private:
       z3::expr Hi = Up ? offsetOf(X, I) : offsetOf(X, I0 + One);
       z3::expr Outside = z3::ult(J - Lo, Hi - Lo) || z3::select(A, J) == z3::select(entry(X.Object), J);
       Out.push_back({z3::forall(J, Outside),
-                     "forall k outside " + Range + ": " + CT + " == " + name(X.Object) +
-                         "_0 at k",
+                     "forall " + KName + " outside " + Range + ": " + CT + " == " +
+                         name(X.Object) + "_0 at " + KName,
                      J, Outside, {J}});
       if (G) {
         // The cells of the range the store skipped keep their entry values.
         z3::expr Skipped = Passed && !AtK;
         z3::expr Kept = Cell == cell(entry(X.Object), X, K);
         Out.push_back({z3::forall(K, z3::implies(Skipped, Kept)),
-                       "forall k: " + SkippedText + " => " + CT + " == " +
-                           name(X.Object) + "_0 at k",
+                       "forall " + KName + ": " + SkippedText + " => " + CT + " == " +
+                           name(X.Object) + "_0 at " + KName,
                        K, z3::implies(Skipped, Kept), bytes(X, K)});
       }
       storedValue(X, K, Cell, CT, Add);
@@ -370,9 +382,9 @@ private:
     z3::expr E = V->substitute(counterOf(X), vectorOf(K)); // k stands for i in e
     if (E.get_sort().bv_size() != Cell.get_sort().bv_size())
       return;
-    Names.emplace(K.id(), "k");
+    Names.emplace(K.id(), KName);
     std::optional<std::string> Text = cTerm(E, Names);
-    Add(Cell == E, CT + " == " + (Text ? *Text : "the value stored at k"));
+    Add(Cell == E, CT + " == " + (Text ? *Text : "the value stored there"));
   }
 };
 

@@ -3,7 +3,7 @@
 // loop invariant it found first (height >= 0 when it starts at 0) goes on to
 // k-induction, which assumes it after re-checking it in its own model. The
 // loop runs exactly 80 times, so the deeper BMC run proves the assertion.
-// RUN: sh -c 'pdpv --engine=portfolio --timeout=6 -v %s 2>&1; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=portfolio --jobs=1 --timeout=6 -v %s 2>&1; echo "exit $?"' | FileCheck-19 %s
 extern void __VERIFIER_assert(int);
 
 int main(void) {

@@ -41,7 +41,7 @@ void release(int *p) {
 // DEFAULT-DAG: 'first_positive': Result: UNKNOWN
 // DEFAULT-DAG: 'set_apart': Result: UNKNOWN
 // BOUNDS-DAG: pointer-parameter.c:17:9: warning: memory access out of bounds can happen [pdpv]
-// BOUNDS-DAG: pointer-parameter.c:17:9: note: input {{[0-9]}}: size in bytes of the object parameter 'v' points into = {{[0-3]}}
+// BOUNDS-DAG: pointer-parameter.c:17:9: note: input {{[0-9]}}: size in bytes of the object parameter 'v' points into = {{[0-9]+}}
 // BOUNDS-DAG: pointer-parameter.c:18:7: remark: assertion proved [pdpv]
 // BOUNDS-DAG: pointer-parameter.c:27:3: warning: assertion can fail [pdpv]
 // BOUNDS-DAG: pointer-parameter.c:27:3: note: input 3: parameter 'y' points into the object of parameter 'x', at byte = {{[0-3]}}

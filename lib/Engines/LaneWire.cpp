@@ -1,0 +1,236 @@
+//===- LaneWire.cpp - What a portfolio lane found, as text ----------------===//
+
+#include "LaneWire.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+json::Value toJson(const SourceLocation &L) {
+  return json::Object{{"file", L.File}, {"line", L.Line}, {"column", L.Column},
+                      {"function", L.Function}};
+}
+
+json::Value toJson(const Unknown &U) {
+  return json::Object{{"cause", static_cast<int64_t>(U.C)},
+                      {"detail", U.Detail},
+                      {"limit", U.Limit},
+                      {"total", U.Total}};
+}
+
+json::Value toJson(const CheckResult &R) {
+  json::Array Inputs;
+  for (const CheckResult::InputValue &I : R.Inputs)
+    Inputs.push_back(json::Object{{"origin", I.Origin},
+                                  {"loc", toJson(I.Loc)},
+                                  {"width", I.V.getBitWidth()},
+                                  {"value", toString(I.V, 16, /*Signed=*/false)},
+                                  {"unsigned", I.Unsigned},
+                                  {"site", I.Site ? json::Value(*I.Site) : json::Value(nullptr)}});
+  json::Array Lines;
+  for (unsigned L : R.PathLines)
+    Lines.push_back(L);
+  return json::Object{{"kind", static_cast<int64_t>(R.K)},
+                      {"loc", toJson(R.Loc)},
+                      {"verdict", static_cast<int64_t>(R.V)},
+                      {"why", toJson(R.Why)},
+                      {"inputs", std::move(Inputs)},
+                      {"path", std::move(Lines)},
+                      {"native", R.NativeConfirmed},
+                      {"native_note", R.NativeNote},
+                      {"target", toJson(R.Target)},
+                      {"in_preparation", R.ProvedInPreparation}};
+}
+
+json::Array strings(const std::vector<std::string> &S) {
+  json::Array A;
+  for (const std::string &X : S)
+    A.push_back(X);
+  return A;
+}
+
+/// Reading: a failure anywhere makes the whole answer invalid.
+struct Reader {
+  bool Ok = true;
+
+  const json::Object *object(const json::Value *V) {
+    const json::Object *O = V ? V->getAsObject() : nullptr;
+    Ok &= O != nullptr;
+    return O;
+  }
+  const json::Array *array(const json::Object &O, StringRef Key) {
+    const json::Array *A = O.getArray(Key);
+    Ok &= A != nullptr;
+    return A;
+  }
+  std::string string(const json::Object &O, StringRef Key) {
+    std::optional<StringRef> S = O.getString(Key);
+    Ok &= S.has_value();
+    return S ? S->str() : "";
+  }
+  int64_t integer(const json::Object &O, StringRef Key) {
+    std::optional<int64_t> N = O.getInteger(Key);
+    Ok &= N.has_value();
+    return N.value_or(0);
+  }
+  bool boolean(const json::Object &O, StringRef Key) {
+    std::optional<bool> B = O.getBoolean(Key);
+    Ok &= B.has_value();
+    return B.value_or(false);
+  }
+  std::vector<std::string> strings(const json::Object &O, StringRef Key) {
+    std::vector<std::string> S;
+    if (const json::Array *A = array(O, Key))
+      for (const json::Value &V : *A) {
+        std::optional<StringRef> X = V.getAsString();
+        Ok &= X.has_value();
+        S.push_back(X ? X->str() : "");
+      }
+    return S;
+  }
+
+  SourceLocation location(const json::Object &O, StringRef Key) {
+    SourceLocation L;
+    if (const json::Object *J = object(O.get(Key))) {
+      L.File = string(*J, "file");
+      L.Line = integer(*J, "line");
+      L.Column = integer(*J, "column");
+      L.Function = string(*J, "function");
+    }
+    return L;
+  }
+  Unknown unknown(const json::Object &O, StringRef Key) {
+    Unknown U;
+    if (const json::Object *J = object(O.get(Key))) {
+      U.C = static_cast<Unknown::Cause>(integer(*J, "cause"));
+      U.Detail = string(*J, "detail");
+      U.Limit = integer(*J, "limit");
+      U.Total = boolean(*J, "total");
+    }
+    return U;
+  }
+  CheckResult result(const json::Object &O) {
+    CheckResult R;
+    R.K = static_cast<CheckKind>(integer(O, "kind"));
+    R.Loc = location(O, "loc");
+    R.V = static_cast<Verdict>(integer(O, "verdict"));
+    R.Why = unknown(O, "why");
+    if (const json::Array *A = array(O, "inputs"))
+      for (const json::Value &V : *A) {
+        const json::Object *I = object(&V);
+        if (!I)
+          continue;
+        CheckResult::InputValue In;
+        In.Origin = string(*I, "origin");
+        In.Loc = location(*I, "loc");
+        unsigned Width = integer(*I, "width");
+        std::string Hex = string(*I, "value");
+        Ok &= Width > 0 && !Hex.empty();
+        if (!Ok)
+          return R;
+        In.V = APInt(Width, Hex, 16);
+        In.Unsigned = boolean(*I, "unsigned");
+        if (std::optional<int64_t> Site = I->getInteger("site"))
+          In.Site = *Site;
+        R.Inputs.push_back(std::move(In));
+      }
+    if (const json::Array *A = array(O, "path"))
+      for (const json::Value &V : *A) {
+        std::optional<int64_t> L = V.getAsInteger();
+        Ok &= L.has_value();
+        R.PathLines.push_back(L.value_or(0));
+      }
+    R.NativeConfirmed = boolean(O, "native");
+    R.NativeNote = string(O, "native_note");
+    R.Target = location(O, "target");
+    R.ProvedInPreparation = boolean(O, "in_preparation");
+    return R;
+  }
+};
+
+} // namespace
+
+std::string encodeFindings(const LaneFindings &F) {
+  json::Array Props;
+  for (const LaneFindings::Outcome &P : F.Props) {
+    json::Array Why;
+    for (const auto &[Engine, Reason] : P.Why)
+      Why.push_back(json::Object{{"engine", Engine}, {"reason", toJson(Reason)}});
+    Props.push_back(json::Object{{"decided", P.Decided},
+                                 {"phase", P.Phase},
+                                 {"result", toJson(P.R)},
+                                 {"why", std::move(Why)}});
+  }
+  json::Array Invariants;
+  for (const LoopInvariant &L : F.Invariants)
+    Invariants.push_back(json::Object{{"loc", toJson(L.Loc)},
+                                      {"conjuncts", strings(L.Conjuncts)},
+                                      {"c_conjuncts", strings(L.CConjuncts)},
+                                      {"whole_function", L.WholeFunction}});
+  json::Value All = json::Object{{"props", std::move(Props)},
+                                 {"invariants", std::move(Invariants)},
+                                 {"rechecked_by", F.RecheckedBy},
+                                 {"obligations", F.Obligations},
+                                 {"recheck_scopes", strings(F.RecheckScopes)},
+                                 {"engine_notes", strings(F.EngineNotes)},
+                                 {"pdr_seconds", F.PdrSeconds}};
+  std::string Text;
+  raw_string_ostream(Text) << All;
+  return Text;
+}
+
+std::optional<LaneFindings> decodeFindings(const std::string &Text) {
+  Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  Reader In;
+  const json::Object *All = In.object(&*Parsed);
+  if (!All)
+    return std::nullopt;
+  LaneFindings F;
+  if (const json::Array *Props = In.array(*All, "props"))
+    for (const json::Value &V : *Props) {
+      const json::Object *P = In.object(&V);
+      if (!P)
+        return std::nullopt;
+      LaneFindings::Outcome O;
+      O.Decided = In.boolean(*P, "decided");
+      O.Phase = In.integer(*P, "phase");
+      if (const json::Object *R = In.object(P->get("result")))
+        O.R = In.result(*R);
+      if (const json::Array *Why = In.array(*P, "why"))
+        for (const json::Value &W : *Why)
+          if (const json::Object *E = In.object(&W))
+            O.Why.push_back({In.string(*E, "engine"), In.unknown(*E, "reason")});
+      F.Props.push_back(std::move(O));
+    }
+  if (const json::Array *Invariants = In.array(*All, "invariants"))
+    for (const json::Value &V : *Invariants)
+      if (const json::Object *I = In.object(&V)) {
+        LoopInvariant L;
+        L.Loc = In.location(*I, "loc");
+        L.Conjuncts = In.strings(*I, "conjuncts");
+        L.CConjuncts = In.strings(*I, "c_conjuncts");
+        L.WholeFunction = In.boolean(*I, "whole_function");
+        F.Invariants.push_back(std::move(L));
+      }
+  F.RecheckedBy = In.string(*All, "rechecked_by");
+  F.Obligations = In.integer(*All, "obligations");
+  F.RecheckScopes = In.strings(*All, "recheck_scopes");
+  F.EngineNotes = In.strings(*All, "engine_notes");
+  std::optional<double> Pdr = All->getNumber("pdr_seconds");
+  In.Ok &= Pdr.has_value();
+  F.PdrSeconds = Pdr.value_or(0);
+  if (!In.Ok)
+    return std::nullopt;
+  return F;
+}
+
+} // namespace pdpv
