@@ -16,7 +16,7 @@
 
 namespace pdpv {
 
-enum class EngineKind { Pdpv, Bmc, KInduction, Portfolio };
+enum class EngineKind { Pdpv, Bmc, KInduction, Portfolio, Native };
 
 struct EngineOptions {
   // The portfolio solves more of the SV-COMP tasks than PDPV alone, none

@@ -21,6 +21,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace pdpv {
 
@@ -50,6 +51,37 @@ struct ReplayOptions {
 /// the executable. A run that cannot start is Impossible, not NotFailing.
 NativeReplay replayNatively(const llvm::Module &M, const CheckResult &C,
                             const std::string &HarnessFile, const ReplayOptions &Opts = {});
+
+/// Falsification by native execution (thesis ch. 6's dynamic analysis, as
+/// a bug finder): M compiled with a harness whose nondet functions and
+/// uninitialized locals choose values (zeros, ones, extremes, the constants
+/// M compares with and their neighbours, random mixes of these) and whose
+/// main runs the program again and again, each run in its own process under
+/// a time limit. Runs that leave PDPV's semantics (an access out of bounds,
+/// an over-wide shift) do not count.
+struct NativeSearchOptions {
+  unsigned TimeoutSeconds = 10; // for the whole search
+  unsigned Runs = 1000;         // at most
+  unsigned RunMilliseconds = 2000;
+  std::vector<uint64_t> Constants; // zero-extended, the program's comparisons
+  std::string Runner;              // as ReplayOptions::Runner
+};
+
+struct NativeSearch {
+  bool Found = false;
+  std::string Location; // "file:line" of the error call
+  struct Input {
+    std::string Function;         // "__VERIFIER_nondet_int", or empty:
+    std::optional<unsigned> Site; // an uninitialized local's site
+    llvm::APInt V;
+  };
+  std::vector<Input> Inputs; // in the order the failing run consumed them
+  unsigned Runs = 0;         // runs made (known when none failed)
+  std::string Detail;        // why there was no search, or how it ended
+};
+
+/// Searches for inputs on which M's main reaches an error call.
+NativeSearch searchNatively(const llvm::Module &M, const NativeSearchOptions &Opts);
 
 } // namespace pdpv
 

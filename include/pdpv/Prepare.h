@@ -26,6 +26,9 @@ struct Unsupported {
 
 struct PreparedEntry {
   llvm::Function *F = nullptr;
+  /// The module as the front end made it, before preparation: what a native
+  /// run compiles (set by the driver; null where there is none).
+  const llvm::Module *Source = nullptr;
   std::vector<Unsupported> Problems; // empty: the function is fully modelled
   /// Assertions that LLVM's (semantics-preserving) simplification removed
   /// because they are unreachable or their condition is always true.

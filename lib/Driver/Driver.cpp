@@ -136,7 +136,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   EngineClock::time_point Total =
       Opts.TotalTimeoutSeconds ? EngineClock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
                                : EngineClock::time_point::max();
-  for (const PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
+  for (PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
+    E.Source = &M;
     Results.push_back(verifyEntry(E, Opts, Total));
     settleUnmodelled(Results.back(), Opts.UB);
   }

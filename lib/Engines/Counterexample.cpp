@@ -21,16 +21,14 @@ using namespace llvm;
 
 namespace pdpv {
 
-namespace {
-
-/// __VERIFIER_nondet_uint, _ulong, _uchar, _bool, _size_t...: print the value
-/// as the program reads it.
 bool isUnsignedBuiltin(StringRef Name) {
   if (!Name.consume_front("__VERIFIER_nondet_") || !Name.consume_back("()"))
     return false;
   return Name.starts_with("u") || Name == "bool" || Name == "_Bool" || Name == "size_t" ||
          Name == "char_unsigned";
 }
+
+namespace {
 
 /// The source name of a parameter: clang drops IR value names in release
 /// builds, the debug info keeps them.

@@ -200,6 +200,7 @@ std::unique_ptr<Engine> createEngine(const VerifyOptions &O) {
   case EngineKind::Bmc: return createBmcEngine(O, O.Engine.Bound);
   case EngineKind::KInduction: return createKInductionEngine(O);
   case EngineKind::Portfolio: return createPortfolioEngine(O);
+  case EngineKind::Native: return createNativeFalsifier(O);
   }
   llvm_unreachable("engine kind");
 }

@@ -76,6 +76,10 @@ std::unique_ptr<Engine> createBmcEngine(const VerifyOptions &O, std::optional<un
                                         unsigned From = 1);
 std::unique_ptr<Engine> createKInductionEngine(const VerifyOptions &O);
 std::unique_ptr<Engine> createPortfolioEngine(const VerifyOptions &O);
+std::unique_ptr<Engine> createNativeFalsifier(const VerifyOptions &O);
+
+/// __VERIFIER_nondet_uint(), _ulong(), ...: a value the program reads unsigned.
+bool isUnsignedBuiltin(llvm::StringRef Name);
 
 } // namespace pdpv
 

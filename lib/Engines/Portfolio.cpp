@@ -33,7 +33,7 @@ namespace pdpv {
 namespace {
 
 /// The phases, in the order of the sequential portfolio.
-enum PhaseId { QuickBmc, Pdpv, KInduction, DeeperBmc, NumPhases };
+enum PhaseId { QuickBmc, NativeRuns, Pdpv, KInduction, DeeperBmc, NumPhases };
 
 /// A phase of a lane and its share of the time the lane has left.
 struct Step {
@@ -63,6 +63,7 @@ std::unique_ptr<Engine> PortfolioEngine::engineFor(PhaseId Phase) const {
   unsigned Bound = O.Engine.PortfolioBound;
   switch (Phase) {
   case QuickBmc: return createBmcEngine(O, Bound);
+  case NativeRuns: return createNativeFalsifier(O);
   case Pdpv: return createPdpvEngine(O);
   case KInduction: return createKInductionEngine(O);
   default:
@@ -102,8 +103,9 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     for (size_t K = 0; K < P.List.size(); ++K) {
       Properties::Property &Q = P.List[K];
       if (Q.R.V == Verdict::Unknown) {
-        // An UNKNOWN of one engine is no answer: the next one tries.
-        if (Q.Decided)
+        // An UNKNOWN of one engine is no answer: the next one tries. (That
+        // the native search found no failing run is no reason either.)
+        if (Q.Decided && !(S.Phase == NativeRuns && Q.R.Why.C == Unknown::Undecided))
           noteReason(F.Props[K].Why, En->name(), Q.R.Why);
         Q.Decided = false;
       } else if (Q.Decided && F.Props[K].Phase < 0) {
@@ -237,11 +239,12 @@ void PortfolioEngine::conclude(Task &T, const Budget &B,
       std::to_string(O.Engine.PortfolioBound) + "), " + std::to_string(By[Pdpv]) +
       " by PDPV, " + std::to_string(By[KInduction]) + " by k-induction, " +
       std::to_string(By[DeeperBmc]) + " by BMC with larger bounds, " +
+      (By[NativeRuns] ? std::to_string(By[NativeRuns]) + " by native runs, " : "") +
       std::to_string(count_if(R.Checks,
                               [](const CheckResult &C) { return C.ProvedInPreparation; })) +
       " during preparation" +
       (Processes > 1 ? "; " + std::to_string(Processes) +
-                           " processes at once (BMC; PDPV, then k-induction)"
+                           " processes at once (BMC and native runs; PDPV, then k-induction)"
                      : ""));
 }
 
@@ -250,11 +253,14 @@ void PortfolioEngine::run(Task &T, const Budget &B) {
   std::vector<LaneFindings::Outcome> Outcomes;
   if (Jobs > 1 && !T.Props.allDecided() &&
       runParallel(T, B, Outcomes,
-                  {{{QuickBmc, 0.3}, {DeeperBmc, 1}}, {{Pdpv, 0.75}, {KInduction, 1}}})) {
+                  {{{QuickBmc, 0.3}, {NativeRuns, 0.3}, {DeeperBmc, 1}},
+                   {{Pdpv, 0.75}, {KInduction, 1}}})) {
     conclude(T, B, Outcomes, 2);
     return;
   }
-  Outcomes = runLane(T, B, {{QuickBmc, 0.2}, {Pdpv, 0.75}, {KInduction, 0.5}, {DeeperBmc, 1}})
+  Outcomes = runLane(T, B,
+                     {{QuickBmc, 0.2}, {NativeRuns, 0.05}, {Pdpv, 0.75}, {KInduction, 0.5},
+                      {DeeperBmc, 1}})
                  .Props;
   conclude(T, B, Outcomes, 1);
 }

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "HarnessParts.h"
+
 #include "pdpv/Harness.h"
 #include "pdpv/Memory.h"
 #include "pdpv/Uninitialized.h"
@@ -59,11 +61,14 @@ Expected<std::string> cType(const Function &F) {
                       "-bit integer");
 }
 
-/// The harness's last report in Log ("pdpv-harness: ..."), or empty.
+} // namespace
+
 StringRef lastReport(StringRef Log) {
   size_t At = Log.rfind("pdpv-harness: ");
   return At == StringRef::npos ? StringRef() : Log.substr(At).split('\n').first;
 }
+
+namespace {
 
 /// Whether the harness's report What is a failure of a check of kind K.
 bool failureOf(CheckKind K, StringRef What) {
@@ -88,11 +93,11 @@ bool declaredOnly(const Module &M, StringRef Name) {
 
 } // namespace
 
-Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
-  if (!M.getFunction("main") || M.getFunction("main")->isDeclaration())
-    return harnessError("the program has no main function to run");
-  std::string S;
-  raw_string_ostream OS(S);
+namespace {
+
+/// The input section of a counterexample's harness: the values in call
+/// order, the uninitialized locals' values by site.
+Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
   OS << "/* Counterexample found by PDPV for " << M.getSourceFileName();
   if (C.Loc.valid())
     OS << " (" << C.Loc.str() << ")";
@@ -136,13 +141,21 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
      << "      return pdpv_uninitialized_inputs[k].value;\n    }\n"
      << "  return 0; /* a value the counterexample does not read */\n}\n\n"
      << "static unsigned pdpv_next;\n\n"
-     << "static unsigned long long pdpv_take(const char *fn) {\n"
+     << "static unsigned long long pdpv_take(const char *fn, unsigned bits) {\n"
      << "  if (pdpv_next < " << Nondets << ") return pdpv_inputs[pdpv_next++];\n"
      << "  fprintf(stderr, \"pdpv-harness: %s: no more counterexample inputs, returning 0\\n\", "
         "fn);\n"
      << "  return 0;\n}\n\n"
-     << "static void pdpv_failed(const char *what, void *from) {\n"
+     << "static void pdpv_inputs_used(void) {}\n\n";
+  return Error::success();
+}
+
+} // namespace
+
+Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Search) {
+  OS << "static void pdpv_failed(const char *what, void *from) {\n"
      << "  fflush(stdout);\n"
+     << "  pdpv_inputs_used();\n"
      << "  fprintf(stderr, \"pdpv-harness: %s, called from %p\\n\", what, from);\n"
      << "  _Exit(" << HarnessFailureExit << ");\n}\n\n";
   for (const Function &F : M) {
@@ -152,7 +165,7 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
     if (!T)
       return T.takeError();
     OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
-       << F.getName() << "\"); }\n";
+       << F.getName() << "\", " << F.getReturnType()->getIntegerBitWidth() << "); }\n";
   }
   for (StringRef Name : ErrorFunctions)
     if (M.getFunction(Name))
@@ -162,7 +175,7 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
     OS << "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {\n"
        << "  fprintf(stderr, \"pdpv-harness: %s:%u: assertion '%s' failed\\n\", f, l, a);\n"
        << "  pdpv_failed(\"__assert_fail() reached\", __builtin_return_address(0));\n}\n";
-  switch (C.K) {
+  switch (Search ? CheckKind::OutOfBounds : K) {
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow:
     // The property is the trap itself: report where it happened.
@@ -177,9 +190,12 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
   case CheckKind::OutOfBounds:
     // The program is instrumented to call this before each access into an
     // object of known size (Memory.h, forEachBoundsCondition).
+    // In a search such a run is no run of the program: it ends, invalid.
     OS << "void __pdpv_out_of_bounds(_Bool ok) {\n"
-       << "  if (!ok) pdpv_failed(\"memory access out of bounds\", "
-          "__builtin_return_address(0));\n}\n";
+       << "  if (!ok) " << (Search ? "_Exit(" + std::to_string(HarnessInvalidExit) + ")"
+                                 : std::string("pdpv_failed(\"memory access out of bounds\", "
+                                               "__builtin_return_address(0))"))
+       << ";\n}\n";
     // Its heap goes through these: each block is an object of the model,
     // never reused (free only marks it), so an access to a freed block and
     // a second free are seen.
@@ -203,7 +219,9 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
        << "  for (unsigned k = 0; k < pdpv_block_count; ++k)\n"
        << "    if (pdpv_blocks[k].start == p && pdpv_blocks[k].live) {\n"
        << "      pdpv_blocks[k].live = 0;\n      return;\n    }\n"
-       << "  pdpv_failed(\"invalid free\", __builtin_return_address(0));\n}\n";
+       << "  " << (Search ? "_Exit(" + std::to_string(HarnessInvalidExit) + ")"
+                          : std::string("pdpv_failed(\"invalid free\", __builtin_return_address(0))"))
+       << ";\n}\n";
     break;
   case CheckKind::SignedOverflow:
     // The program is instrumented to call this after each signed operation.
@@ -220,6 +238,18 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
   if (declaredOnly(M, "__VERIFIER_assume"))
     OS << "void __VERIFIER_assume(int c) {\n  if (!c) {\n    fprintf(stderr, "
           "\"pdpv-harness: an assumption does not hold\\n\");\n    exit(0);\n  }\n}\n";
+  return Error::success();
+}
+
+Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
+  if (!M.getFunction("main") || M.getFunction("main")->isDeclaration())
+    return harnessError("the program has no main function to run");
+  std::string S;
+  raw_string_ostream OS(S);
+  if (Error E = fixedInputs(OS, M, C))
+    return std::move(E);
+  if (Error E = checkDefinitions(OS, M, C.K, /*Search=*/false))
+    return std::move(E);
   return S;
 }
 
@@ -258,17 +288,47 @@ void reportSignedOverflow(Module &M) {
   }
 }
 
+/// Ends the run as invalid (HarnessInvalidExit) before a shift by at least
+/// the width, which LLVM makes poison and PDPV an arbitrary value.
+void checkShiftAmounts(Module &M) {
+  LLVMContext &Ctx = M.getContext();
+  FunctionCallee Report =
+      M.getOrInsertFunction("__pdpv_shift_in_range", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
+  SmallVector<BinaryOperator *, 32> Shifts;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (I.isShift() && !isa<Constant>(I.getOperand(1)) && I.getType()->isIntegerTy())
+        Shifts.push_back(cast<BinaryOperator>(&I));
+  for (BinaryOperator *I : Shifts) {
+    IRBuilder<> B(I);
+    unsigned W = I->getType()->getIntegerBitWidth();
+    B.CreateCall(Report, {B.CreateICmpULT(I->getOperand(1), ConstantInt::get(I->getType(), W))})
+        ->setDebugLoc(I->getDebugLoc());
+  }
+}
+
+} // namespace
+
 /// M with the bodies of the functions the harness defines removed, without
 /// nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes), and with every local
 /// variable's initial value taken from the harness, site by site as in the
 /// verified model (Uninitialized.h). For a signed overflow check, each
 /// signed operation reports whether it overflowed.
-std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K) {
+///
+/// For a search (NativeSearch), every access is checked in bounds and
+/// every shift by a variable amount below the width (either would make the
+/// run depend on what PDPV does not model: such a run is invalid), and the
+/// program's main is renamed for the harness's main to call it run by run.
+std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K, bool Search) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   LLVMContext &Ctx = Copy->getContext();
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
-  if (K == CheckKind::OutOfBounds) {
+  if (Search) {
+    checkShiftAmounts(*Copy);
+    Copy->getFunction("main")->setName(SearchedMain);
+  }
+  if (K == CheckKind::OutOfBounds || Search) {
     FunctionCallee Report = Copy->getOrInsertFunction(
         "__pdpv_out_of_bounds", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
     Type *SizeTy = Copy->getDataLayout().getIntPtrType(Ctx);
@@ -330,6 +390,8 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K) {
   return Copy;
 }
 
+namespace {
+
 std::string readAll(StringRef Path) {
   auto Buf = MemoryBuffer::getFile(Path);
   return Buf ? (*Buf)->getBuffer().str() : "";
@@ -351,15 +413,10 @@ std::string callSite(StringRef Exe, uint64_t At) {
 
 } // namespace
 
-NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
-                            const ReplayOptions &Opts) {
-  unsigned TimeoutSeconds = Opts.TimeoutSeconds;
-  NativeReplay R;
-  Expected<std::string> Source = harnessSource(M, C);
-  if (!Source) {
-    R.Detail = toString(Source.takeError());
-    return R;
-  }
+HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::string &Source,
+                      const std::string &HarnessFile, ArrayRef<std::string> Args,
+                      const ReplayOptions &Opts) {
+  HarnessRun R;
   std::error_code EC;
   {
     raw_fd_ostream OS(HarnessFile, EC);
@@ -367,7 +424,7 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
       R.Detail = "cannot write the harness '" + HarnessFile + "': " + EC.message();
       return R;
     }
-    OS << *Source;
+    OS << Source;
   }
   ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
   if (!Clang) {
@@ -387,24 +444,25 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
   });
   {
     raw_fd_ostream OS(Bitcode, EC);
-    WriteBitcodeToFile(*moduleForHarness(M, C.K), OS);
+    WriteBitcodeToFile(Instrumented, OS);
   }
-  std::vector<StringRef> Args = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
-                                 Bitcode, HarnessFile, "-o", Exe};
-  if (Triple(M.getTargetTriple()).isArch32Bit())
-    Args.insert(Args.begin() + 1, "-m32");
+  bool Is32 = Triple(M.getTargetTriple()).isArch32Bit();
+  std::vector<StringRef> Compile = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
+                                    Bitcode, HarnessFile, "-o", Exe};
+  if (Is32)
+    Compile.insert(Compile.begin() + 1, "-m32");
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Out)};
-  if (sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) != 0) {
+  if (sys::ExecuteAndWait(*Clang, Compile, std::nullopt, Redirects) != 0) {
     std::string Log = readAll(Out);
     StringRef First = StringRef(Log).split('\n').first;
     R.Detail = "the harness does not link with the program (" + First.str() + ")";
     return R;
   }
-  // A run that could not start is not a run that did not fail: some kernels
-  // refuse 32-bit executables (exec format error); qemu-i386 runs them.
-  bool Is32 = Triple(M.getTargetTriple()).isArch32Bit();
+  // Some kernels refuse 32-bit executables (exec format error); qemu-i386
+  // runs them.
   auto Run = [&](StringRef Runner, std::string &Why, bool &NotStarted) {
     std::vector<StringRef> RunArgs = {Exe};
+    append_range(RunArgs, Args);
     StringRef Program = Exe;
     if (!Runner.empty()) {
       RunArgs.insert(RunArgs.begin(), Runner);
@@ -414,58 +472,77 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     // memory limit (ulimit -v) forbids; 1 GiB is plenty for a harness run.
     if (sys::path::filename(Runner) == "qemu-i386")
       RunArgs.insert(RunArgs.begin() + 1, {"-R", "0x40000000"});
-    return sys::ExecuteAndWait(Program, RunArgs, std::nullopt, Redirects, TimeoutSeconds, 0,
+    return sys::ExecuteAndWait(Program, RunArgs, std::nullopt, Redirects, Opts.TimeoutSeconds, 0,
                                &Why, &NotStarted);
   };
-  std::string Why;
   bool NotStarted = false;
-  int Code = -1;
   std::string Runner = Opts.Runner;
   if (Runner.empty() || Runner == "auto") {
-    Code = Run("", Why, NotStarted);
+    R.Code = Run("", R.Why, NotStarted);
     if (NotStarted && Is32)
       if (ErrorOr<std::string> Qemu = sys::findProgramByName("qemu-i386")) {
         Runner = *Qemu;
-        Why.clear();
-        Code = Run(Runner, Why, NotStarted);
+        R.Why.clear();
+        R.Code = Run(Runner, R.Why, NotStarted);
       }
   } else if (ErrorOr<std::string> Found = sys::findProgramByName(Runner)) {
     Runner = *Found;
-    Code = Run(Runner, Why, NotStarted);
+    R.Code = Run(Runner, R.Why, NotStarted);
   } else {
     NotStarted = true;
-    Why = "'" + Runner + "' not found";
+    R.Why = "'" + Runner + "' not found";
   }
-  std::string Log = readAll(Out);
-  if (!NotStarted && StringRef(Log).starts_with(sys::path::filename(Runner).str() + ":")) {
+  R.Log = readAll(Out);
+  if (!NotStarted && StringRef(R.Log).starts_with(sys::path::filename(Runner).str() + ":")) {
     NotStarted = true; // the runner itself failed (an emulator without memory)
-    Why = StringRef(Log).split('\n').first.str();
+    R.Why = StringRef(R.Log).split('\n').first.str();
   }
   if (NotStarted) {
-    R.Detail = "the executable could not be started (" + Why + ")";
+    R.Detail = "the executable could not be started (" + R.Why + ")";
     if (Is32 && (Opts.Runner.empty() || Opts.Runner == "auto"))
       R.Detail += "; this machine does not run 32-bit programs and qemu-i386 (Debian: "
                   "qemu-user) is not installed";
     return R;
   }
+  R.Ran = true;
   if (Runner != "auto" && !Runner.empty())
     R.Runner = sys::path::filename(Runner).str();
-  if (Code == HarnessFailureExit && !failureOf(C.K, lastReport(Log))) {
-    // (an assertion and an access on one line: the line alone is not enough)
-    R.S = NativeReplay::NotFailing;
-    R.Detail = "the native run failed another check (" + lastReport(Log).str() + ")";
-  } else if (Code == HarnessFailureExit) {
-    R.S = NativeReplay::Confirmed;
+  if (R.Code == HarnessFailureExit) {
     // "called from" a return address (the call is before it), or "at" the
     // faulting instruction itself.
-    bool Returned = Log.rfind("called from ") != std::string::npos;
+    bool Returned = R.Log.rfind("called from ") != std::string::npos;
     StringRef Key = Returned ? "called from " : ", at ";
-    size_t At = Log.rfind(Key.str());
+    size_t At = R.Log.rfind(Key.str());
     uint64_t From = 0;
     if (At != std::string::npos &&
-        !StringRef(Log).substr(At + Key.size()).split('\n').first.trim().getAsInteger(0, From) &&
+        !StringRef(R.Log).substr(At + Key.size()).split('\n').first.trim().getAsInteger(0, From) &&
         From)
       R.Location = callSite(Exe, Returned ? From - 1 : From);
+  }
+  return R;
+}
+
+NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
+                            const ReplayOptions &Opts) {
+  NativeReplay R;
+  Expected<std::string> Source = harnessSource(M, C);
+  if (!Source) {
+    R.Detail = toString(Source.takeError());
+    return R;
+  }
+  HarnessRun Run = runHarness(M, *moduleForHarness(M, C.K), *Source, HarnessFile, {}, Opts);
+  if (!Run.Ran) {
+    R.Detail = Run.Detail;
+    return R;
+  }
+  R.Runner = Run.Runner;
+  if (Run.Code == HarnessFailureExit && !failureOf(C.K, lastReport(Run.Log))) {
+    // (an assertion and an access on one line: the line alone is not enough)
+    R.S = NativeReplay::NotFailing;
+    R.Detail = "the native run failed another check (" + lastReport(Run.Log).str() + ")";
+  } else if (Run.Code == HarnessFailureExit) {
+    R.S = NativeReplay::Confirmed;
+    R.Location = Run.Location;
     // A run that fails another property does not confirm this one. Where
     // it fails is the property's own line, or inside the helper it calls.
     auto Line = [](const SourceLocation &L) {
@@ -478,8 +555,9 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     }
   } else {
     R.S = NativeReplay::NotFailing;
-    R.Detail = Code == -2 ? "the native run " + (Why.empty() ? "did not finish" : Why)
-                          : "the native run ended with exit code " + std::to_string(Code);
+    R.Detail = Run.Code == -2
+                   ? "the native run " + (Run.Why.empty() ? "did not finish" : Run.Why)
+                   : "the native run ended with exit code " + std::to_string(Run.Code);
   }
   return R;
 }

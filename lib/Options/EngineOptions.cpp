@@ -14,6 +14,7 @@ StringRef engineName(EngineKind K) {
   case EngineKind::Bmc: return "bmc";
   case EngineKind::KInduction: return "kind";
   case EngineKind::Portfolio: return "portfolio";
+  case EngineKind::Native: return "native";
   }
   llvm_unreachable("engine");
 }
@@ -24,12 +25,13 @@ static std::optional<EngineKind> engineKind(StringRef Name) {
       .Case("bmc", EngineKind::Bmc)
       .Case("kind", EngineKind::KInduction)
       .Case("portfolio", EngineKind::Portfolio)
+      .Case("native", EngineKind::Native)
       .Default(std::nullopt);
 }
 
 static Error unknownEngine(StringRef Name) {
   return make_error<StringError>("pdpv: unknown engine '" + Name +
-                                     "' (expected pdpv, bmc, kind or portfolio)",
+                                     "' (expected pdpv, bmc, kind, native or portfolio)",
                                  inconvertibleErrorCode());
 }
 

@@ -69,10 +69,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "one PDR run on the whole function with an explicit program counter instead "
                    "of loop invariants (thesis 4.2.1, for comparison)",
                    [](O &V) -> bool & { return V.Symbolic; }),
-        customRow<O>("engine", "pdpv|bmc|kind|portfolio",
-                     "the engine: portfolio (BMC, PDPV, k-induction, deeper BMC in turn), pdpv "
-                     "(thesis ch. 4 alone), bmc (bounded model checking), kind (k-induction "
-                     "with PDPV's loop invariants)",
+        customRow<O>("engine", "pdpv|bmc|kind|native|portfolio",
+                     "the engine: portfolio (BMC, a native search, PDPV, k-induction, deeper "
+                     "BMC), pdpv (thesis ch. 4 alone), bmc (bounded model checking), kind "
+                     "(k-induction with PDPV's loop invariants), native (runs of the compiled "
+                     "program on chosen inputs: finds bugs, never proves)",
                      [](O &V, StringRef Name) { return parseEngine(Name, V.Engine); }),
         customRow<O>("bound", "<K>",
                      "bmc, kind: the largest K (loop iterations, k); default: until the time "

@@ -50,7 +50,7 @@ int main(void) {
 // HARNESS: static const unsigned long long pdpv_inputs[] = {
 // HARNESS-NEXT: 0xc8ULL, /* __VERIFIER_nondet_uchar() = 200 */
 // HARNESS-NEXT: ULL, /* __VERIFIER_nondet_int() = -
-// HARNESS: unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)pdpv_take("__VERIFIER_nondet_uchar"); }
+// HARNESS: unsigned char __VERIFIER_nondet_uchar(void) { return (unsigned char)pdpv_take("__VERIFIER_nondet_uchar", 8); }
 // HARNESS: unsigned int __VERIFIER_nondet_int(void)
 // HARNESS: void reach_error(void) { pdpv_failed("reach_error() reached", __builtin_return_address(0)); }
 // NATIVE: pdpv-harness: reach_error() reached, called from 0x

@@ -13,12 +13,12 @@ int main(void) {
   __VERIFIER_assert(1);
   return 0;
 }
-// ENGINE: pdpv: error: unknown engine 'magic' (expected pdpv, bmc, kind or portfolio)
+// ENGINE: pdpv: error: unknown engine 'magic' (expected pdpv, bmc, kind, native or portfolio)
 // ENGINE-NEXT: exit 1
 // BOUND: pdpv: error: the bound must be at least 1 (loop iterations), got 0
 // BOUND-NEXT: exit 1
-// PASS-ENGINE: pdpv: unknown engine 'magic' (expected pdpv, bmc, kind or portfolio)
+// PASS-ENGINE: pdpv: unknown engine 'magic' (expected pdpv, bmc, kind, native or portfolio)
 // PASS-BOUND: pdpv: the bound must be at least 1 (loop iterations), got 0
 // PASS-NUMBER: pdpv: bound expects a number (loop iterations), got 'many'
 // CLANG-BOUND: error: pdpv: the bound must be at least 1 (loop iterations), got 0
-// CLANG-ENGINE: error: pdpv: unknown engine 'magic' (expected pdpv, bmc, kind or portfolio)
+// CLANG-ENGINE: error: pdpv: unknown engine 'magic' (expected pdpv, bmc, kind, native or portfolio)

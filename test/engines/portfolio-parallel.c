@@ -25,7 +25,7 @@ int main(void) {
 // CHECK-DAG: note: input 1: __VERIFIER_nondet_uint() = {{[0-9]+}}
 // CHECK-DAG: note: input 2: __VERIFIER_nondet_uint() = 12345
 // CHECK-DAG: portfolio-parallel.c:20:3: note: confirmed by a native run
-// TWO: portfolio: {{.*}} during preparation; 2 processes at once (BMC; PDPV, then k-induction) [pdpv]
+// TWO: portfolio: {{.*}} during preparation; 2 processes at once (BMC and native runs; PDPV, then k-induction) [pdpv]
 // ONE: portfolio: {{.*}} during preparation [pdpv]
 // CHECK: Result: FALSE (1 proved, 1 failing, 0 unknown)
 // BAD: pdpv: {{.*}}jobs

@@ -1,0 +1,63 @@
+//===- HarnessParts.h - What replays and searches share (private) -*- C++ -*-===//
+//
+// A harness is an input section (the counterexample's values, or a search's
+// choices) followed by the definitions of the error functions and checks;
+// the module is instrumented to match, compiled with it and run
+// (Harness.cpp). NativeSearch.cpp writes its own input section and main.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_EVIDENCE_HARNESSPARTS_H
+#define PDPV_EVIDENCE_HARNESSPARTS_H
+
+#include "pdpv/Harness.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+
+namespace pdpv {
+
+/// A search's run that PDPV's semantics do not cover (an access out of
+/// bounds, a shift by the width or more) ends with this code: no verdict.
+constexpr int HarnessInvalidExit = 87;
+/// The program's main in a search's executable (the harness has its own).
+constexpr llvm::StringLiteral SearchedMain = "__pdpv_program_main";
+
+/// The harness's last report in Log ("pdpv-harness: ..."), or empty.
+llvm::StringRef lastReport(llvm::StringRef Log);
+
+/// The error functions, checks and nondet functions of M's harness for a
+/// check of kind K, after an input section that defines pdpv_take(name,
+/// bits), __pdpv_uninitialized(site) and pdpv_inputs_used(). In a search,
+/// an invalid access ends the run as invalid instead of failing it.
+llvm::Error checkDefinitions(llvm::raw_ostream &OS, const llvm::Module &M, CheckKind K,
+                             bool Search);
+
+/// M as the harness needs it (Harness.cpp says how).
+std::unique_ptr<llvm::Module> moduleForHarness(const llvm::Module &M, CheckKind K,
+                                               bool Search = false);
+
+/// How the harness's executable ran.
+struct HarnessRun {
+  bool Ran = false;
+  std::string Detail;   // !Ran: why not
+  int Code = -1;        // -2: stopped at the time limit
+  std::string Why;      // how it ended, when the system says
+  std::string Log;      // its output
+  std::string Location; // "file:line" of the failing call, if it failed
+  std::string Runner;   // the program that ran it (qemu-i386), if any
+};
+
+/// Writes Source to HarnessFile, compiles Instrumented with it (clang-19
+/// -O0 -fwrapv, the data model of M) and runs the executable with Args. A
+/// run that cannot start did not run: it is not a run that did not fail.
+HarnessRun runHarness(const llvm::Module &M, const llvm::Module &Instrumented,
+                      const std::string &Source, const std::string &HarnessFile,
+                      llvm::ArrayRef<std::string> Args, const ReplayOptions &Opts);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,249 @@
+//===- NativeSearch.cpp - Bugs found by running the program ---------------===//
+//
+// A bug behind a loop that runs a hundred million times is out of reach of
+// unrolling and of PDR's traces, yet the compiled program gets there in a
+// fraction of a second. The search harness chooses the program's inputs
+// run by run and forks one process per run; the first run that reaches an
+// error call prints the inputs it consumed and ends the search.
+//
+// The choices: in the first runs every input takes one value (0, 1, all
+// ones, the signed extremes, then each constant the program compares with
+// and its neighbours, which are the values loop bounds and guards are made
+// of); later runs mix these per input at random, with small and arbitrary
+// values. Each run's generator is seeded by its number, so a search is the
+// same every time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HarnessParts.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// The input section of a search's harness, and its main.
+std::string searchInputs(const NativeSearchOptions &Opts) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "/* PDPV's native search for inputs that reach an error call. */\n"
+     << "#include <fcntl.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n"
+     << "#include <sys/time.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
+     << "static const unsigned long long pdpv_constants[] = {";
+  for (uint64_t C : Opts.Constants)
+    OS << formatv("{0:x}ULL, ", C);
+  OS << "0};\n"
+     << "static const unsigned pdpv_constant_count = " << Opts.Constants.size() << ";\n"
+     << R"(static unsigned pdpv_run;
+static unsigned long long pdpv_state;
+
+static unsigned long long pdpv_random(void) { /* xorshift64* */
+  pdpv_state ^= pdpv_state >> 12;
+  pdpv_state ^= pdpv_state << 25;
+  pdpv_state ^= pdpv_state >> 27;
+  return pdpv_state * 0x2545F4914F6CDD1DULL;
+}
+
+static unsigned long long pdpv_choose(unsigned bits) {
+  unsigned long long mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1, v;
+  unsigned long long smax = mask >> 1;
+  unsigned r = pdpv_run, uniform = 5 + 3 * pdpv_constant_count;
+  if (r < 5) {
+    unsigned long long first[5] = {0, 1, mask, smax, smax + 1};
+    v = first[r];
+  } else if (r < uniform) {
+    v = pdpv_constants[(r - 5) / 3] + (r - 5) % 3 - 1;
+  } else {
+    switch (pdpv_random() % 8) {
+    case 0: v = 0; break;
+    case 1: v = 1; break;
+    case 2: v = mask; break;
+    case 3: v = pdpv_random() % 17; break;
+    case 4: v = -(pdpv_random() % 17); break;
+    case 5:
+    case 6:
+      v = pdpv_constant_count
+              ? pdpv_constants[pdpv_random() % pdpv_constant_count] + pdpv_random() % 3 - 1
+              : pdpv_random();
+      break;
+    default: v = pdpv_random();
+    }
+  }
+  return v & mask;
+}
+
+#define PDPV_LOG 4096
+static struct { const char *fn; unsigned site; unsigned long long v; } pdpv_log[PDPV_LOG];
+static unsigned pdpv_logged, pdpv_lost;
+
+static unsigned long long pdpv_log_input(const char *fn, unsigned site, unsigned long long v) {
+  if (pdpv_logged < PDPV_LOG) {
+    pdpv_log[pdpv_logged].fn = fn;
+    pdpv_log[pdpv_logged].site = site;
+    pdpv_log[pdpv_logged++].v = v;
+  } else {
+    pdpv_lost = 1;
+  }
+  return v;
+}
+
+static unsigned long long pdpv_take(const char *fn, unsigned bits) {
+  return pdpv_log_input(fn, 0, pdpv_choose(bits));
+}
+
+unsigned long long __pdpv_uninitialized(unsigned site) {
+  return pdpv_log_input(0, site, pdpv_choose(64));
+}
+
+static void pdpv_inputs_used(void) {
+  for (unsigned k = 0; k < pdpv_logged; ++k)
+    if (pdpv_log[k].fn)
+      fprintf(stderr, "pdpv-input: %s %llx\n", pdpv_log[k].fn, pdpv_log[k].v);
+    else
+      fprintf(stderr, "pdpv-input: #%u %llx\n", pdpv_log[k].site, pdpv_log[k].v);
+  if (pdpv_lost)
+    fprintf(stderr, "pdpv-input: (more)\n");
+}
+
+)";
+  return S;
+}
+
+std::string searchMain() {
+  std::string Main = R"(
+int @MAIN@(int, char **);
+
+static long long pdpv_now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
+}
+
+/* argv: runs at most, milliseconds per run, milliseconds in all. */
+int main(int argc, char **argv) {
+  unsigned runs = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
+  unsigned ms = argc > 2 ? strtoul(argv[2], 0, 10) : 1000;
+  long long until = pdpv_now_ms() + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
+  char *args[] = {argv[0], 0};
+  for (pdpv_run = 0; pdpv_run < runs && pdpv_now_ms() < until; ++pdpv_run) {
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0)
+      break;
+    if (pid == 0) {
+      struct itimerval t = {{0, 0}, {ms / 1000, (ms % 1000) * 1000}};
+      int quiet = open("/dev/null", O_WRONLY);
+      if (quiet >= 0)
+        dup2(quiet, 1);
+      pdpv_state = 0x9E3779B97F4A7C15ULL * (pdpv_run + 1);
+      setitimer(ITIMER_REAL, &t, 0);
+      exit(@MAIN@(1, args));
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == @EXIT@)
+      return @EXIT@;
+  }
+  fprintf(stderr, "pdpv-search: %u runs\n", pdpv_run);
+  return 0;
+}
+)";
+  for (auto [Key, Value] : {std::pair<std::string, std::string>{"@MAIN@", SearchedMain.str()},
+                            {"@EXIT@", std::to_string(HarnessFailureExit)}})
+    for (size_t At; (At = Main.find(Key)) != std::string::npos;)
+      Main.replace(At, Key.size(), Value);
+  return Main;
+}
+
+} // namespace
+
+NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
+  NativeSearch S;
+  const Function *Main = M.getFunction("main");
+  if (!Main || Main->isDeclaration()) {
+    S.Detail = "the program has no main function to run";
+    return S;
+  }
+  std::string Source = searchInputs(Opts);
+  raw_string_ostream OS(Source);
+  if (Error E = checkDefinitions(OS, M, CheckKind::Assertion, /*Search=*/true)) {
+    S.Detail = toString(std::move(E));
+    return S;
+  }
+  OS << "void __pdpv_shift_in_range(_Bool ok) {\n  if (!ok) _Exit(" << HarnessInvalidExit
+     << ");\n}\n"
+     << searchMain();
+  SmallString<128> HarnessFile;
+  if (sys::fs::createTemporaryFile("pdpv-search", "c", HarnessFile)) {
+    S.Detail = "cannot create a temporary file";
+    return S;
+  }
+  // The search stops itself a little before the time limit; the limit of
+  // the whole run is the backstop.
+  unsigned TotalMs = std::max(1u, Opts.TimeoutSeconds) * 1000;
+  ReplayOptions Run{Opts.TimeoutSeconds + 2, Opts.Runner};
+  HarnessRun R = runHarness(M, *moduleForHarness(M, CheckKind::Assertion, /*Search=*/true), Source,
+                            std::string(HarnessFile),
+                            {std::to_string(Opts.Runs), std::to_string(Opts.RunMilliseconds),
+                             std::to_string(TotalMs > 1500 ? TotalMs - 1000 : TotalMs / 2)},
+                            Run);
+  sys::fs::remove(HarnessFile);
+  if (!R.Ran) {
+    S.Detail = R.Detail;
+    return S;
+  }
+  StringRef Log(R.Log);
+  if (R.Code != HarnessFailureExit) {
+    size_t At = Log.rfind("pdpv-search: ");
+    if (At != StringRef::npos)
+      Log.substr(At + 13).split(' ').first.getAsInteger(10, S.Runs);
+    S.Detail = R.Code == -2 ? "the search did not stop in time" : "no run failed";
+    return S;
+  }
+  S.Location = R.Location;
+  SmallVector<StringRef, 64> Lines;
+  Log.split(Lines, '\n');
+  for (StringRef L : Lines) {
+    if (!L.consume_front("pdpv-input: "))
+      continue;
+    if (L == "(more)") {
+      S.Detail = "the failing run read more inputs than the search records";
+      S.Inputs.clear();
+      return S;
+    }
+    auto [Name, Hex] = L.split(' ');
+    NativeSearch::Input In;
+    uint64_t V = 0;
+    if (Hex.getAsInteger(16, V)) {
+      S.Detail = "unreadable search output";
+      return S;
+    }
+    if (Name.consume_front("#")) {
+      unsigned Site = 0;
+      Name.getAsInteger(10, Site);
+      In.Site = Site;
+      In.V = APInt(64, V);
+    } else {
+      const Function *F = M.getFunction(Name);
+      unsigned Bits = F && F->getReturnType()->isIntegerTy() ? F->getReturnType()->getIntegerBitWidth()
+                                                             : 64;
+      In.Function = Name.str();
+      In.V = APInt(64, V).trunc(Bits);
+    }
+    S.Inputs.push_back(std::move(In));
+  }
+  S.Found = lastReport(Log).contains("called from");
+  if (!S.Found)
+    S.Detail = "the failing run's report is missing";
+  return S;
+}
+
+} // namespace pdpv
