@@ -73,6 +73,26 @@ std::unique_ptr<Engine> PortfolioEngine::engineFor(PhaseId Phase) const {
   }
 }
 
+/// Whether the undecided properties can no longer change what is reported:
+/// none, or only checks that end the model (an access out of bounds by
+/// default) once a property failed and none is TRUE — such a check only
+/// turns a TRUE into UNKNOWN. Decided(K) and Kind(K) say it of property K,
+/// Is(K) its verdict.
+bool settled(size_t N, function_ref<bool(size_t)> Decided, function_ref<Verdict(size_t)> Is,
+             function_ref<CheckKind(size_t)> Kind, const UBOptions &UB) {
+  bool AllDecided = true, AnyTrue = false, AnyFalse = false, OnlyEndings = true;
+  for (size_t K = 0; K < N; ++K) {
+    if (Decided(K)) {
+      AnyTrue |= Is(K) == Verdict::True;
+      AnyFalse |= Is(K) == Verdict::False;
+    } else {
+      AllDecided = false;
+      OnlyEndings &= endsTheModel(Kind(K), UB);
+    }
+  }
+  return AllDecided || (OnlyEndings && AnyFalse && !AnyTrue);
+}
+
 /// Reason, unless it is running out of (a share of) the time, which is said
 /// once at the end, among Why's reasons, each once.
 void noteReason(std::vector<std::pair<std::string, Unknown>> &Why, const std::string &Engine,
@@ -90,8 +110,14 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
   F.Props.resize(P.List.size());
   // PDPV's loop invariants go to k-induction (also when it ran out of time).
   T.WantLoopInvariants = true;
+  auto Settled = [&] {
+    return settled(
+               P.List.size(), [&](size_t K) { return P.List[K].Decided; },
+               [&](size_t K) { return P.List[K].R.V; },
+               [&](size_t K) { return P.List[K].R.K; }, O.UB);
+  };
   for (const Step &S : Steps) {
-    if (P.allDecided() || B.over())
+    if (Settled() || B.over())
       break;
     std::unique_ptr<Engine> En = engineFor(S.Phase);
     // The invariants shown are those of the engine that decided, else the
@@ -173,7 +199,10 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
         Out.R.V = Verdict::Unknown;
       }
     }
-    return all_of(Outcomes, [](const LaneFindings::Outcome &Out) { return Out.Decided; });
+    return settled(
+        Outcomes.size(), [&](size_t K) { return Outcomes[K].Decided; },
+        [&](size_t K) { return Outcomes[K].R.V; },
+        [&](size_t K) { return P.List[K].R.K; }, O.UB);
   };
   // A proof found at the deadline is still re-checked: the lanes get a
   // little longer before they are stopped.

@@ -78,7 +78,7 @@ static unsigned long long pdpv_choose(unsigned bits) {
   return v & mask;
 }
 
-#define PDPV_LOG 4096
+#define PDPV_LOG (1 << 20)
 static struct { const char *fn; unsigned site; unsigned long long v; } pdpv_log[PDPV_LOG];
 static unsigned pdpv_logged, pdpv_lost;
 

@@ -335,7 +335,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       // their violations, each at its own witness: Z3 may need a minute for
       // what it decides in a second per candidate (three frame facts: 40 s
       // against 3 * 0.5 s). It gets a short try, then each candidate alone.
-      constexpr long TryMs = 1500;
+      constexpr long TryMs = 3000;
       z3::check_result R =
           Step(Alive, Failing(Alive), L.modelsMemory() ? std::min(Ms, TryMs) : Ms);
       if (R == z3::unknown && L.modelsMemory()) {
