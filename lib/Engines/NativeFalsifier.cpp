@@ -150,23 +150,29 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
   auto Line = [](const SourceLocation &L) {
     return sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
   };
-  for (Properties::Property &Q : P.List) {
-    if (Q.Decided || Q.R.K != CheckKind::Assertion ||
-        (Line(Q.R.Loc) != S.Location && (!Q.R.Target.valid() || Line(Q.R.Target) != S.Location)))
-      continue;
-    Q.Decided = true;
-    Q.R.V = Verdict::False;
-    Q.R.Inputs.clear();
-    for (const NativeSearch::Input &In : S.Inputs) {
-      CheckResult::InputValue IV;
-      IV.Origin = In.Function + "()";
-      IV.V = In.V;
-      IV.Unsigned = isUnsignedBuiltin(IV.Origin);
-      Q.R.Inputs.push_back(std::move(IV));
-    }
-    Q.R.NativeNote = S.Location;
-    break;
+  // The error call's line names the assertion, unless several share it
+  // (each calls the same __VERIFIER_assert): then which one failed is not
+  // known, and no property is FALSE.
+  std::vector<Properties::Property *> Failed;
+  for (Properties::Property &Q : P.List)
+    if (!Q.Decided && Q.R.K == CheckKind::Assertion &&
+        (Line(Q.R.Loc) == S.Location || (Q.R.Target.valid() && Line(Q.R.Target) == S.Location)))
+      Failed.push_back(&Q);
+  if (Failed.size() != 1)
+    return GiveUp("found a run too long for PDPV's interpreter that fails natively at " +
+                  S.Location + ", which is not the line of exactly one assertion");
+  Properties::Property &Q = *Failed.front();
+  Q.Decided = true;
+  Q.R.V = Verdict::False;
+  Q.R.Inputs.clear();
+  for (const NativeSearch::Input &In : S.Inputs) {
+    CheckResult::InputValue IV;
+    IV.Origin = In.Function + "()";
+    IV.V = In.V;
+    IV.Unsigned = isUnsignedBuiltin(IV.Origin);
+    Q.R.Inputs.push_back(std::move(IV));
   }
+  Q.R.NativeNote = S.Location;
   GiveUp("found a run too long for PDPV's interpreter that fails natively at " + S.Location);
 }
 

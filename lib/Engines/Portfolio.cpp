@@ -2,16 +2,18 @@
 //
 // The portfolio combines the engines, each on what the others left
 // undecided: BMC with a small bound (bugs at small depth are found fastest
-// by plain unrolling, and it proves loops that run only a few times), PDPV
-// (thesis Alg. 4.2), k-induction strengthened by the loop invariants PDPV
-// found (also when it ran out of time), and BMC again, deeper. The first
-// definite verdict of a property wins. It is an engine like the others,
-// working on the same property objects.
+// by plain unrolling, and it proves loops that run only a few times), the
+// native search (bugs too deep for unrolling), PDPV (thesis Alg. 4.2),
+// k-induction strengthened by the loop invariants PDPV found (also when it
+// ran out of time), and BMC again, deeper. The first definite verdict of a
+// property wins. It is an engine like the others, working on the same
+// property objects.
 //
-// With one job the four run in turn on one core, each in a slice of the
+// With one job the five run in turn on one core, each in a slice of the
 // time. With more, two lanes run at the same time in child processes
-// (Forked.h): the BMC lane (quick, then deeper) and the PDPV lane (PDPV,
-// then k-induction with its invariants, which thus stay in one process).
+// (Forked.h): the BMC lane (quick BMC, native runs, deeper BMC) and the
+// PDPV lane (PDPV, then k-induction with its invariants, which thus stay in
+// one process).
 // Each lane has the whole time; the parent takes each property's first
 // definite verdict as the lanes answer and stops the lanes once nothing is
 // left to decide.

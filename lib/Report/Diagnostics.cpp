@@ -14,6 +14,10 @@ using namespace llvm;
 
 namespace pdpv {
 
+/// Inputs shown per failing run (one that fills a large array from nondet
+/// calls reads hundreds of thousands; the harness has them all).
+constexpr size_t MaxShownInputs = 1000;
+
 const char *propertyName(CheckKind K) {
   switch (K) {
   case CheckKind::Assertion: return "assertion";
@@ -89,12 +93,16 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
         diagnose(OS, C.Loc, Severity::Warning, failureText(C.K), R.Name);
         if (C.Inputs.empty())
           diagnose(OS, C.Loc, Severity::Note, "it fails on every execution that gets here");
-        for (size_t K = 0; K < C.Inputs.size(); ++K) {
+        for (size_t K = 0; K < C.Inputs.size() && K < MaxShownInputs; ++K) {
           const auto &In = C.Inputs[K];
           diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
                    "input " + Twine(K + 1) + ": " + In.Origin + " = " +
                        formatValue(In.V, In.Unsigned));
         }
+        if (C.Inputs.size() > MaxShownInputs)
+          diagnose(OS, C.Loc, Severity::Note,
+                   Twine(C.Inputs.size() - MaxShownInputs) +
+                       " more inputs (--harness=FILE writes them all)");
         if (!C.PathLines.empty())
           diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
         if (C.NativeConfirmed)

@@ -33,6 +33,10 @@ static StringRef kindName(CheckKind K) {
   return "property";
 }
 
+/// A failing run can read hundreds of thousands of inputs (an array filled
+/// from nondet calls): reports list the first ones and say how many more.
+constexpr size_t MaxReportedItems = 10000;
+
 /// O["reason"] and O["cause"].
 static void addReason(json::Object &O, const Unknown &Why) {
   O["reason"] = describe(Why);
@@ -54,12 +58,19 @@ json::Value resultsAsJson(StringRef File, const std::vector<FunctionResult> &Res
         O["proved_by"] = "preparation";
       if (C.V == Verdict::False) {
         json::Array Inputs;
-        for (const CheckResult::InputValue &In : C.Inputs)
+        for (size_t K = 0; K < C.Inputs.size() && K < MaxReportedItems; ++K) {
+          const CheckResult::InputValue &In = C.Inputs[K];
           Inputs.push_back(json::Object{{"origin", In.Origin},
                                         {"location", location(In.Loc)},
                                         {"value", toString(In.V, 10, !In.Unsigned)}});
+        }
         O["inputs"] = std::move(Inputs);
-        O["path"] = json::Array(C.PathLines);
+        if (C.Inputs.size() > MaxReportedItems)
+          O["inputs_not_listed"] = C.Inputs.size() - MaxReportedItems;
+        size_t Lines = std::min(C.PathLines.size(), MaxReportedItems);
+        O["path"] = json::Array(ArrayRef<unsigned>(C.PathLines).take_front(Lines));
+        if (C.PathLines.size() > Lines)
+          O["path_lines_not_listed"] = C.PathLines.size() - Lines;
         O["native_run"] = json::Object{{"confirmed", C.NativeConfirmed},
                                        {C.NativeConfirmed ? "error_call" : "why_not",
                                         C.NativeNote}};
@@ -130,13 +141,15 @@ json::Value resultsAsSarif(const std::vector<FunctionResult> &Results, StringRef
         Res["kind"] = "fail";
         Res["level"] = "error";
         Text += "can fail";
-        for (size_t K = 0; K < C.Inputs.size(); ++K)
+        for (size_t K = 0; K < C.Inputs.size() && K < MaxReportedItems; ++K)
           Text += (K ? ", " : " with ") + C.Inputs[K].Origin + " = " +
                   toString(C.Inputs[K].V, 10, !C.Inputs[K].Unsigned);
+        if (C.Inputs.size() > MaxReportedItems)
+          Text += " and " + std::to_string(C.Inputs.size() - MaxReportedItems) + " more inputs";
         if (C.NativeConfirmed)
           Text += "; confirmed by a native run";
         json::Array Steps;
-        for (unsigned Line : C.PathLines)
+        for (unsigned Line : ArrayRef<unsigned>(C.PathLines).take_front(MaxReportedItems))
           Steps.push_back(json::Object{{"location", PhysicalLocation(C.Loc.File, Line, 0)}});
         if (!Steps.empty())
           Res["codeFlows"] = json::Array{json::Object{
