@@ -23,15 +23,34 @@ json::Value toJson(const Unknown &U) {
                       {"total", U.Total}};
 }
 
+/// The inputs as one string, a line each, fields apart by \x1f: a failing
+/// run may read hundreds of thousands, too many for a JSON object each.
+constexpr char FieldEnd = '\x1f';
+
+std::string field(StringRef S) {
+  std::string F = S.str();
+  for (char &C : F)
+    if (C == '\n' || C == FieldEnd)
+      C = ' ';
+  return F;
+}
+
+std::string inputsText(const std::vector<CheckResult::InputValue> &Inputs) {
+  std::string Text;
+  for (const CheckResult::InputValue &I : Inputs) {
+    for (const std::string &F :
+         {field(I.Origin), field(I.Loc.File), std::to_string(I.Loc.Line),
+          std::to_string(I.Loc.Column), field(I.Loc.Function), std::to_string(I.V.getBitWidth()),
+          toString(I.V, 16, /*Signed=*/false), std::string(I.Unsigned ? "1" : "0"),
+          I.Site ? std::to_string(*I.Site) : std::string()})
+      Text += F + FieldEnd;
+    Text += '\n';
+  }
+  return Text;
+}
+
 json::Value toJson(const CheckResult &R) {
-  json::Array Inputs;
-  for (const CheckResult::InputValue &I : R.Inputs)
-    Inputs.push_back(json::Object{{"origin", I.Origin},
-                                  {"loc", toJson(I.Loc)},
-                                  {"width", I.V.getBitWidth()},
-                                  {"value", toString(I.V, 16, /*Signed=*/false)},
-                                  {"unsigned", I.Unsigned},
-                                  {"site", I.Site ? json::Value(*I.Site) : json::Value(nullptr)}});
+  std::string Inputs = inputsText(R.Inputs);
   json::Array Lines;
   for (unsigned L : R.PathLines)
     Lines.push_back(L);
@@ -120,25 +139,30 @@ struct Reader {
     R.Loc = location(O, "loc");
     R.V = static_cast<Verdict>(integer(O, "verdict"));
     R.Why = unknown(O, "why");
-    if (const json::Array *A = array(O, "inputs"))
-      for (const json::Value &V : *A) {
-        const json::Object *I = object(&V);
-        if (!I)
-          continue;
-        CheckResult::InputValue In;
-        In.Origin = string(*I, "origin");
-        In.Loc = location(*I, "loc");
-        unsigned Width = integer(*I, "width");
-        std::string Hex = string(*I, "value");
-        Ok &= Width > 0 && !Hex.empty();
-        if (!Ok)
-          return R;
-        In.V = APInt(Width, Hex, 16);
-        In.Unsigned = boolean(*I, "unsigned");
-        if (std::optional<int64_t> Site = I->getInteger("site"))
-          In.Site = *Site;
-        R.Inputs.push_back(std::move(In));
-      }
+    std::string Inputs = string(O, "inputs");
+    SmallVector<StringRef, 0> Lines;
+    StringRef(Inputs).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+    for (StringRef Line : Lines) {
+      SmallVector<StringRef, 9> F;
+      Line.split(F, FieldEnd);
+      unsigned Width = 0, LineNo = 0, Column = 0;
+      Ok &= F.size() >= 9 && !F[2].getAsInteger(10, LineNo) && !F[3].getAsInteger(10, Column) &&
+            !F[5].getAsInteger(10, Width) && Width > 0 && !F[6].empty();
+      if (!Ok)
+        return R;
+      CheckResult::InputValue In;
+      In.Origin = F[0].str();
+      In.Loc.File = F[1].str();
+      In.Loc.Line = LineNo;
+      In.Loc.Column = Column;
+      In.Loc.Function = F[4].str();
+      In.V = APInt(Width, F[6], 16);
+      In.Unsigned = F[7] == "1";
+      unsigned Site = 0;
+      if (!F[8].empty() && !F[8].getAsInteger(10, Site))
+        In.Site = Site;
+      R.Inputs.push_back(std::move(In));
+    }
     if (const json::Array *A = array(O, "path"))
       for (const json::Value &V : *A) {
         std::optional<int64_t> L = V.getAsInteger();
