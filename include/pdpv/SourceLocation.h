@@ -17,6 +17,11 @@ struct SourceLocation {
       return "";
     return File + ":" + std::to_string(Line) + (Column ? ":" + std::to_string(Column) : "");
   }
+  /// "name:line", the file without its directories: how a native run's
+  /// error call is located (Harness.h).
+  std::string fileLine() const {
+    return File.substr(File.rfind('/') + 1) + ":" + std::to_string(Line);
+  }
 };
 
 } // namespace pdpv

@@ -112,10 +112,13 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
 }
 
 Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
-                                 const UBOptions &UB) {
+                                 const UBOptions &UB, Execution *Run, uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = UB;
-  Execution X = interpret(F, Inputs, IO);
+  IO.MaxSteps = MaxSteps;
+  Execution Own;
+  Execution &X = Run ? *Run : Own;
+  X = interpret(F, Inputs, IO);
   if (!X.failed())
     return nullptr;
   Properties::Property *Failed = P.find(X.At, X.Failure);

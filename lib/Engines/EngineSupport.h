@@ -44,9 +44,11 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O);
 
 /// The prepared function run on Inputs: if it fails a property that is not
 /// decided yet, that property becomes FALSE (or UNKNOWN when the run depends
-/// on an undefined value). Returns the property the run failed, if any.
+/// on an undefined value). Returns the property the run failed, if any;
+/// Run, if given, gets the run itself (which may have stopped at MaxSteps).
 Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, Properties &P,
-                                 const UBOptions &UB);
+                                 const UBOptions &UB, Execution *Run = nullptr,
+                                 uint64_t MaxSteps = InterpretOptions().MaxSteps);
 
 /// Where a user sees a loop: its header's first located instruction.
 SourceLocation loopLocation(const llvm::BasicBlock &Header);

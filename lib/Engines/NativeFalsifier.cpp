@@ -19,11 +19,9 @@
 #include "EngineSupport.h"
 
 #include "pdpv/Harness.h"
-#include "pdpv/SourceInfo.h"
 
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -121,46 +119,31 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
     return GiveUp(S.Runs ? "found no failing run in " + std::to_string(S.Runs) + " runs"
                          : "found no failing run: " + S.Detail);
   InOrder Inputs(S.Inputs);
-  InterpretOptions IO;
-  IO.UB = O.UB;
-  IO.MaxSteps = 20'000'000;
-  Execution X = interpret(T.F, Inputs, IO);
-  if (X.failed()) {
-    Properties::Property *Q = P.find(X.At, X.Failure);
-    if (Q && !Q->Decided) {
-      Q->Decided = true;
-      if (X.FirstArbitrary) {
-        Q->R.V = Verdict::Unknown;
-        Q->R.Why = undefinedValueReason(userLocation(X.FirstArbitrary->getDebugLoc()));
-      } else {
-        describeFailingRun(Q->R, X);
-      }
-    }
+  Execution X;
+  confirmRun(T.F, Inputs, P, O.UB, &X, /*MaxSteps=*/20'000'000);
+  if (X.failed())
     return GiveUp("found one failing run");
-  }
   if (X.Result != Execution::StepLimit)
     return GiveUp("found a run that fails natively at " + S.Location +
                   " but not in PDPV's interpreter (no verdict)");
   // Too long to follow: the native run is the verdict, if nothing undefined
   // can steer it.
+  std::string TooLong =
+      "found a run too long for PDPV's interpreter that fails natively at " + S.Location;
   bool Uninitialized = any_of(S.Inputs, [](const NativeSearch::Input &In) { return In.Site; });
   if (Uninitialized || readsTheLayout(T.F) || X.FirstArbitrary)
-    return GiveUp("found a run that fails natively at " + S.Location +
-                  ", too long for PDPV's interpreter, and it may depend on an undefined value");
-  auto Line = [](const SourceLocation &L) {
-    return sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
-  };
+    return GiveUp(TooLong + ", and it may depend on an undefined value");
   // The error call's line names the assertion, unless several share it
   // (each calls the same __VERIFIER_assert): then which one failed is not
   // known, and no property is FALSE.
   std::vector<Properties::Property *> Failed;
   for (Properties::Property &Q : P.List)
     if (!Q.Decided && Q.R.K == CheckKind::Assertion &&
-        (Line(Q.R.Loc) == S.Location || (Q.R.Target.valid() && Line(Q.R.Target) == S.Location)))
+        (Q.R.Loc.fileLine() == S.Location ||
+         (Q.R.Target.valid() && Q.R.Target.fileLine() == S.Location)))
       Failed.push_back(&Q);
   if (Failed.size() != 1)
-    return GiveUp("found a run too long for PDPV's interpreter that fails natively at " +
-                  S.Location + ", which is not the line of exactly one assertion");
+    return GiveUp(TooLong + ", which is not the line of exactly one assertion");
   Properties::Property &Q = *Failed.front();
   Q.Decided = true;
   Q.R.V = Verdict::False;
@@ -173,7 +156,7 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
     Q.R.Inputs.push_back(std::move(IV));
   }
   Q.R.NativeNote = S.Location;
-  GiveUp("found a run too long for PDPV's interpreter that fails natively at " + S.Location);
+  GiveUp(TooLong);
 }
 
 } // namespace

@@ -545,13 +545,10 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     R.Location = Run.Location;
     // A run that fails another property does not confirm this one. Where
     // it fails is the property's own line, or inside the helper it calls.
-    auto Line = [](const SourceLocation &L) {
-      return sys::path::filename(L.File).str() + ":" + std::to_string(L.Line);
-    };
-    if (!R.Location.empty() && C.Loc.valid() && R.Location != Line(C.Loc) &&
-        (!C.Target.valid() || R.Location != Line(C.Target))) {
+    if (!R.Location.empty() && C.Loc.valid() && R.Location != C.Loc.fileLine() &&
+        (!C.Target.valid() || R.Location != C.Target.fileLine())) {
       R.S = NativeReplay::NotFailing;
-      R.Detail = "the native run failed at " + R.Location + ", not at " + Line(C.Loc);
+      R.Detail = "the native run failed at " + R.Location + ", not at " + C.Loc.fileLine();
     }
   } else {
     R.S = NativeReplay::NotFailing;

@@ -241,7 +241,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   }
   // Over memory, the next state is substituted rather than equated: an
   // equation between arrays costs Z3 extensionality, where reads of stores
-  // simplify to bit-vector terms (15 s against 0.1 s for three arrays).
+  // simplify to bit-vector terms.
   if (L.modelsMemory())
     for (z3::expr &V : Violated)
       V = V.substitute(TS.Next, TS.NextFn);
@@ -295,21 +295,22 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
         Fails = Fails || Violated[K];
     return Fails;
   };
-  // One consecution query: a model of the candidates that hold now and a
-  // step that violates Fails, unsat, or unknown after Ms milliseconds.
+  // One consecution query: a model of Now (the candidates that hold, as
+  // Holding gives them) and a step that violates Fails, unsat, or unknown
+  // after Ms milliseconds.
   // Over memory, Z3's incremental core is slow where a fresh solver's
   // preprocessing for QF_ABV decides at once.
   std::optional<z3::model> Model;
-  auto Step = [&](const std::vector<bool> &Alive, const z3::expr &Fails, long Ms) {
+  auto Step = [&](const z3::expr &Now, const z3::expr &Fails, long Ms) {
     z3::params P(C);
     P.set("timeout", static_cast<unsigned>(std::max(Ms, 1L)));
     std::optional<z3::solver> Once;
     z3::expr_vector A(C);
     if (L.modelsMemory()) {
       Once.emplace(C, "QF_ABV");
-      Once->add(TS.Constraint && Holding(Alive) && Fails);
+      Once->add(TS.Constraint && Now && Fails);
     } else {
-      A.push_back(Holding(Alive));
+      A.push_back(Now);
       A.push_back(Fails);
     }
     z3::solver &Q = Once ? *Once : S;
@@ -336,13 +337,14 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       // what it decides in a second per candidate (three frame facts: 40 s
       // against 3 * 0.5 s). It gets a short try, then each candidate alone.
       constexpr long TryMs = 3000;
+      z3::expr Now = Holding(Alive);
       z3::check_result R =
-          Step(Alive, Failing(Alive), L.modelsMemory() ? std::min(Ms, TryMs) : Ms);
+          Step(Now, Failing(Alive), L.modelsMemory() ? std::min(Ms, TryMs) : Ms);
       if (R == z3::unknown && L.modelsMemory()) {
         R = z3::unsat;
         for (size_t K = 0; K < Cs.size() && R == z3::unsat; ++K)
           if (Alive[K])
-            R = Step(Alive, Violated[K], std::min<long>(Opts.SeedQueryMs, Left()));
+            R = Step(Now, Violated[K], std::min<long>(Opts.SeedQueryMs, Left()));
       }
       if (R == z3::unknown)
         return false;
