@@ -129,12 +129,29 @@ void describeFailingRun(CheckResult &CR, const Execution &X) {
   CR.PathLines = pathLines(X);
 }
 
-Unknown undefinedValueReason(const SourceLocation &L) {
+Unknown undefinedValueReason(const Instruction &First) {
+  SourceLocation L = userLocation(First.getDebugLoc());
+  std::string At = L.valid() ? " at " + L.str() : std::string();
+  // Preparation's undefined values say what they are (Arithmetic.cpp,
+  // Uninitialized.h); the others are undef in the IR, bytes never written
+  // or the layout.
+  auto Because = [&](const std::string &What) {
+    return Unknown{Unknown::UndefinedValue,
+                   "a failing run was found but it depends on an undefined value, the " + What + At};
+  };
+  // (The interpreter meets an over-wide shift before the select that
+  // guards it; else First is where the run used the value.)
+  if (First.isShift())
+    return Because("result of a shift by at least the bit width");
+  for (const Value *V : First.operand_values())
+    if (const auto *I = dyn_cast<Instruction>(V); I && isMarker(*I, MarkerKind::Undefined))
+      if (std::optional<Origin> O = originOf(*I))
+        return Because(O->What);
   return {Unknown::UndefinedValue,
-          "a failing run was found but it depends on an undefined value (a shift by at least "
-          "the bit width, or undef in the IR, a byte never written, or the memory layout: an "
-          "address, pointers into different objects compared; or malloc out of memory)" +
-              (L.valid() ? " at " + L.str() : std::string())};
+          "a failing run was found but it depends on an undefined value (undef in the IR, a "
+          "byte never written, or the memory layout: an address, pointers into different "
+          "objects compared; or malloc out of memory)" +
+              At};
 }
 
 } // namespace pdpv

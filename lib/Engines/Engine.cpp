@@ -126,9 +126,8 @@ Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Propert
     return Failed;
   Failed->Decided = true;
   if (X.FirstArbitrary) {
-    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
     Failed->R.V = Verdict::Unknown;
-    Failed->R.Why = undefinedValueReason(L);
+    Failed->R.Why = undefinedValueReason(*X.FirstArbitrary);
     return Failed;
   }
   describeFailingRun(Failed->R, X);

@@ -55,9 +55,9 @@ SourceLocation loopLocation(const llvm::BasicBlock &Header);
 
 /// CR becomes FALSE with the inputs and the path of X, a run that fails it.
 void describeFailingRun(CheckResult &CR, const Execution &X);
-/// Why a failing run that depends on an undefined value (first used at L) is
-/// no verdict.
-Unknown undefinedValueReason(const SourceLocation &L);
+/// Why a failing run that depends on an undefined value (First, the first
+/// one it used) is no verdict.
+Unknown undefinedValueReason(const llvm::Instruction &First);
 
 /// What verifyEntry does first: the assertions preparation removed (proved
 /// there and re-checked by O.Recheck's solver on the function before

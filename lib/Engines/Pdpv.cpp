@@ -213,8 +213,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
   if (!X.failed() || X.At != At || X.Failure != C.K)
     return false;
   if (X.FirstArbitrary) {
-    SourceLocation L = userLocation(X.FirstArbitrary->getDebugLoc());
-    CR.Why = undefinedValueReason(L);
+    CR.Why = undefinedValueReason(*X.FirstArbitrary);
     return true;
   }
   describeFailingRun(CR, X);

@@ -1,6 +1,7 @@
 //===- Encoder.cpp - Bit-precise QF_BV encoding of acyclic IR -------------===//
 
 #include "pdpv/Encoder.h"
+#include "pdpv/IntegerIntrinsics.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
@@ -290,13 +291,13 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
       break;
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {
+        std::vector<z3::expr> Args;
+        for (unsigned K = 0; K < N; ++K)
+          Args.push_back(operand(I, K));
+        return encodeIntegerIntrinsic(II->getIntrinsicID(), Args);
+      }
       switch (II->getIntrinsicID()) {
-      case Intrinsic::umin: return z3::ite(z3::ult(operand(I, 0), operand(I, 1)), operand(I, 0), operand(I, 1));
-      case Intrinsic::umax: return z3::ite(z3::ugt(operand(I, 0), operand(I, 1)), operand(I, 0), operand(I, 1));
-      case Intrinsic::smin: return z3::ite(operand(I, 0) < operand(I, 1), operand(I, 0), operand(I, 1));
-      case Intrinsic::smax: return z3::ite(operand(I, 0) > operand(I, 1), operand(I, 0), operand(I, 1));
-      case Intrinsic::abs: // abs(INT_MIN) wraps to INT_MIN (is_int_min_poison ignored)
-        return z3::ite(operand(I, 0) < Ctx.bv_val(0, W), -operand(I, 0), operand(I, 0));
       case Intrinsic::expect: return operand(I, 0);
       case Intrinsic::assume:
         Live = Live && boolOf(operand(I, 0));
@@ -390,10 +391,10 @@ std::string unsupportedReason(const Instruction &I) {
       if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
         if (II->getIntrinsicID() != Intrinsic::assume)
           return "";
+      if (integerIntrinsicArity(II->getIntrinsicID()))
+        return TypeProblem(II->getType());
       switch (II->getIntrinsicID()) {
-      case Intrinsic::umin: case Intrinsic::umax: case Intrinsic::smin:
-      case Intrinsic::smax: case Intrinsic::abs: case Intrinsic::expect:
-      case Intrinsic::assume:
+      case Intrinsic::expect: case Intrinsic::assume:
         return TypeProblem(II->getType());
       default:
         return "intrinsic '" + F->getName().str() + "'";

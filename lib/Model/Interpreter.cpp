@@ -1,6 +1,7 @@
 //===- Interpreter.cpp - Bit-exact concrete execution of prepared IR ------===//
 
 #include "pdpv/Interpreter.h"
+#include "pdpv/IntegerIntrinsics.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 
@@ -263,12 +264,14 @@ bool Run::step(const Instruction &I) {
       break;
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {
+        SmallVector<APInt, 3> Args;
+        for (unsigned K = 0; K < N; ++K)
+          Args.push_back(operand(I, K));
+        Vals.insert_or_assign(&I, evaluateIntegerIntrinsic(II->getIntrinsicID(), Args));
+        return true;
+      }
       switch (II->getIntrinsicID()) {
-      case Intrinsic::umin: Vals.insert_or_assign(&I, APIntOps::umin(operand(I, 0), operand(I, 1))); break;
-      case Intrinsic::umax: Vals.insert_or_assign(&I, APIntOps::umax(operand(I, 0), operand(I, 1))); break;
-      case Intrinsic::smin: Vals.insert_or_assign(&I, APIntOps::smin(operand(I, 0), operand(I, 1))); break;
-      case Intrinsic::smax: Vals.insert_or_assign(&I, APIntOps::smax(operand(I, 0), operand(I, 1))); break;
-      case Intrinsic::abs: Vals.insert_or_assign(&I, operand(I, 0).abs()); break;
       case Intrinsic::expect: Vals.insert_or_assign(&I, operand(I, 0)); break;
       case Intrinsic::assume: return operand(I, 0).isOne() || end(Execution::Stopped, I);
       default: break;

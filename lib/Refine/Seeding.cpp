@@ -173,7 +173,9 @@ z3::expr instance(const Candidate &Cd, const z3::expr &Body, const z3::expr &T) 
 /// small query without quantifiers at a fresh k.
 void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
                         std::vector<bool> &Alive, bool Pointwise) {
-  constexpr unsigned QueryMs = 1000;
+  // Z3's resource units rather than milliseconds (about one second here):
+  // which candidates are dropped must not depend on the machine's load.
+  constexpr unsigned QueryRlimit = 7'000'000;
   z3::expr Scalars = C.bool_val(true);
   for (size_t K = 0; K < Cs.size(); ++K)
     if (Alive[K] && !Cs[K].Bound)
@@ -181,7 +183,7 @@ void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
   auto Valid = [&](const z3::expr &F) {
     z3::solver S(C, "QF_ABV");
     z3::params P(C);
-    P.set("timeout", QueryMs);
+    P.set("rlimit", QueryRlimit);
     S.set(P);
     S.add(Scalars && !F);
     return S.check() == z3::unsat;
@@ -297,13 +299,16 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   };
   // One consecution query: a model of Now (the candidates that hold, as
   // Holding gives them) and a step that violates Fails, unsat, or unknown
-  // after Ms milliseconds.
+  // after Ms milliseconds (or, if Rlimit is not 0, that many of Z3's
+  // resource units).
   // Over memory, Z3's incremental core is slow where a fresh solver's
   // preprocessing for QF_ABV decides at once.
   std::optional<z3::model> Model;
-  auto Step = [&](const z3::expr &Now, const z3::expr &Fails, long Ms) {
+  auto Step = [&](const z3::expr &Now, const z3::expr &Fails, long Ms, unsigned Rlimit = 0) {
     z3::params P(C);
     P.set("timeout", static_cast<unsigned>(std::max(Ms, 1L)));
+    if (Rlimit)
+      P.set("rlimit", Rlimit);
     std::optional<z3::solver> Once;
     z3::expr_vector A(C);
     if (L.modelsMemory()) {
@@ -336,10 +341,14 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       // their violations, each at its own witness: Z3 may need a minute for
       // what it decides in a second per candidate (three frame facts: 40 s
       // against 3 * 0.5 s). It gets a short try, then each candidate alone.
-      constexpr long TryMs = 3000;
+      // The try is measured in Z3's resource units (about 3 s here), not in
+      // time: which way Houdini goes, and so which model drops which
+      // candidate, must not depend on the machine's load (under a loaded
+      // test suite a timed try took the other way and lost an invariant).
+      constexpr unsigned TryRlimit = 20'000'000;
       z3::expr Now = Holding(Alive);
       z3::check_result R =
-          Step(Now, Failing(Alive), L.modelsMemory() ? std::min(Ms, TryMs) : Ms);
+          Step(Now, Failing(Alive), Ms, L.modelsMemory() ? TryRlimit : 0);
       if (R == z3::unknown && L.modelsMemory()) {
         R = z3::unsat;
         for (size_t K = 0; K < Cs.size() && R == z3::unsat; ++K)

@@ -11,4 +11,4 @@ int main(void) {
     reach_error();
   return 0;
 }
-// CHECK: overwide-shift.c:11:5: warning: assertion unknown: a failing run was found but it depends on an undefined value (a shift by at least the bit width, or undef in the IR, a byte never written, or the memory layout: an address, pointers into different objects compared; or malloc out of memory) at {{.*}}overwide-shift.c:10:10 [pdpv]
+// CHECK: overwide-shift.c:11:5: warning: assertion unknown: a failing run was found but it depends on an undefined value, the result of a shift by at least the bit width at {{.*}}overwide-shift.c:10:10 [pdpv]
