@@ -109,28 +109,50 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
     z3::solver S = E.solver();
     auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
-    for (Properties::Property &Q : P.List) {
-      if (Q.Decided)
-        continue;
-      auto It = Violated.find(&Q);
-      if (It == Violated.end())
-        continue; // not reachable in the prepared function at all
-      switch (Check(It->second)) {
-      case z3::unknown:
-        return;
-      case z3::unsat:
-        continue;
-      case z3::sat:
-        break;
+    // Each property in turn with a fair share of the time left (what a
+    // quick one leaves goes to the next), then those that ran out of their
+    // share with the rest: one hard property (a 64-bit product) costs only
+    // itself, not the bit facts next to it. With something to prove, the
+    // second round leaves a fifth of the time for the forward condition and
+    // the re-check.
+    std::vector<Properties::Property *> Open;
+    for (Properties::Property &Q : P.List)
+      if (!Q.Decided && Violated.count(&Q))
+        Open.push_back(&Q);
+    std::set<const Properties::Property *> HoldWithinK;
+    for (unsigned Round = 0; Round < 2 && !Open.empty(); ++Round) {
+      std::vector<Properties::Property *> OutOfTime;
+      for (size_t I = 0; I < Open.size(); ++I) {
+        Properties::Property &Q = *Open[I];
+        double Share = 1.0 / double(Open.size() - I);
+        if (Round == 1 && !HoldWithinK.empty())
+          Share *= 0.8;
+        Unknown Why;
+        switch (checkWithin(S, Violated.at(&Q), B.slice(Share), Why)) {
+        case z3::unknown:
+          if (!Why.isTimeLimit() || B.over()) {
+            P.giveUp(Why);
+            return;
+          }
+          OutOfTime.push_back(&Q);
+          continue;
+        case z3::unsat:
+          HoldWithinK.insert(&Q);
+          continue;
+        case z3::sat:
+          break;
+        }
+        SequenceOracle Inputs =
+            inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
+        if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
+          Q.R.Why = {Unknown::Internal,
+                     "internal error: BMC's counterexample is not confirmed by concrete execution"};
+          Q.Decided = true;
+        }
+        if (Q.R.V == Verdict::False)
+          Q.R.Why = {};
       }
-      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
-      if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
-        Q.R.Why = {Unknown::Internal,
-                   "internal error: BMC's counterexample is not confirmed by concrete execution"};
-        Q.Decided = true;
-      }
-      if (Q.R.V == Verdict::False)
-        Q.R.Why = {};
+      Open = std::move(OutOfTime);
     }
     if (P.allDecided())
       return;
@@ -149,9 +171,12 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       return;
     case z3::unsat: {
       std::string KText = std::to_string(*K);
+      // (A property whose check ran out of time stays undecided; the others
+      // hold, unreachable ones included: a failing assertion ends its run,
+      // so none of them fails after it either.)
       std::set<const Properties::Property *> Proved;
       for (const Properties::Property &Q : P.List)
-        if (!Q.Decided)
+        if (!Q.Decided && (HoldWithinK.count(&Q) || !Violated.count(&Q)))
           Proved.insert(&Q);
       if (!proveRechecked(
               O, B, R, P, Proved, "each property within the bound of BMC, its forward condition",

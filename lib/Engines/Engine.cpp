@@ -86,7 +86,7 @@ violations(const std::vector<Check> &Checks, Properties &P,
   return Violated;
 }
 
-z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P) {
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Unknown &Why) {
   if (unsigned Ms = B.millisLeft()) {
     z3::params Ps(S.ctx());
     Ps.set("timeout", Ms);
@@ -96,9 +96,18 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
   A.push_back(Goal);
   z3::check_result Res = S.check(A);
   if (Res == z3::unknown) {
-    Unknown Why = solverFailure(S.reason_unknown());
-    P.giveUp(Why.isTimeLimit() ? B.TimeReason : Why);
+    Why = solverFailure(S.reason_unknown());
+    if (Why.isTimeLimit())
+      Why = B.TimeReason;
   }
+  return Res;
+}
+
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P) {
+  Unknown Why;
+  z3::check_result Res = checkWithin(S, Goal, B, Why);
+  if (Res == z3::unknown)
+    P.giveUp(Why);
   return Res;
 }
 

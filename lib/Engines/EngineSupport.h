@@ -27,6 +27,8 @@ violations(const std::vector<Check> &Checks, Properties &P,
 /// S under Goal within what is left of B; an unknown answer gives the
 /// undecided properties of P up with the reason.
 z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P);
+/// The same, an unknown answer's reason in Why (B's TimeReason for a timeout).
+z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Unknown &Why);
 
 /// An engine's proof of Proved (the undecided ones among them): re-checked
 /// by O.Recheck's solver (none: no re-check), Claims giving what the proof

@@ -16,7 +16,16 @@
 
 namespace pdpv {
 
-ForkedChild startChild(const std::function<std::string()> &Work) {
+std::optional<std::string> ForkedChild::lastMessage() const {
+  size_t End = Output.rfind('\0');
+  if (End == std::string::npos)
+    return std::nullopt;
+  size_t Begin = End == 0 ? std::string::npos : Output.rfind('\0', End - 1);
+  Begin = Begin == std::string::npos ? 0 : Begin + 1;
+  return Output.substr(Begin, End - Begin);
+}
+
+ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Work) {
   ForkedChild C;
   int Fds[2];
   if (pipe(Fds) != 0)
@@ -39,19 +48,21 @@ ForkedChild startChild(const std::function<std::string()> &Work) {
     if (getppid() == 1) // the parent is gone already
       _exit(1);
 #endif
-    std::string Out;
+    auto Send = [&](const std::string &Message) {
+      std::string Out = Message + '\0';
+      for (size_t Done = 0; Done < Out.size();) {
+        ssize_t N = write(Fds[1], Out.data() + Done, Out.size() - Done);
+        if (N < 0 && errno == EINTR)
+          continue;
+        if (N <= 0)
+          break;
+        Done += N;
+      }
+    };
     try {
-      Out = Work();
+      Send(Work(Send));
     } catch (...) {
-      Out.clear(); // no answer: the parent treats the lane as undecided
-    }
-    for (size_t Done = 0; Done < Out.size();) {
-      ssize_t N = write(Fds[1], Out.data() + Done, Out.size() - Done);
-      if (N < 0 && errno == EINTR)
-        continue;
-      if (N <= 0)
-        break;
-      Done += N;
+      // no answer: the parent has what the child sent before, if anything
     }
     llvm::errs().flush();
     _exit(0);

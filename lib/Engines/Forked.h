@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,13 +25,21 @@ namespace pdpv {
 
 struct ForkedChild {
   int Pid = -1, Pipe = -1;
-  std::string Output;
+  std::string Output; // messages, each ended by a NUL byte
   bool Finished = false; // it closed its end of the pipe (answered, or died)
+  /// The last complete message: the child's answer, or if it was stopped
+  /// before it could give one, the last it sent on the way; none if it sent
+  /// nothing complete.
+  std::optional<std::string> lastMessage() const;
 };
 
-/// Starts Work in a child process; what Work returns is the child's
-/// output. None (Pid < 0) if the system cannot fork.
-ForkedChild startChild(const std::function<std::string()> &Work);
+/// Sends a message from the child to the parent (what the work has found so
+/// far: the parent keeps the last one).
+using SendFn = std::function<void(const std::string &)>;
+
+/// Starts Work in a child process; what Work returns is the child's last
+/// message (answer). None (Pid < 0) if the system cannot fork.
+ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Work);
 
 /// Reads the children's output until each has finished, Until passes, or
 /// Done (called with a child's index when it finishes) says the rest are not

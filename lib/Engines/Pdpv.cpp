@@ -23,6 +23,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <map>
+#include <numeric>
 
 using namespace llvm;
 
@@ -56,6 +57,8 @@ private:
   void recheckProof(std::vector<CheckResult> &Decided, Encoder &E);
   /// Where each decided check is in the prepared function.
   using CheckSite = std::pair<const Instruction *, CheckKind>;
+  void decideInTurn(std::vector<CheckResult> &Decided, const std::vector<CheckSite> &Sites,
+                    z3::solver &S, Encoder &E);
   void publish(std::vector<CheckResult> &Decided, const std::vector<CheckSite> &Sites,
                bool OnlyFailing = false);
   /// Starts a -v progress line on stderr: "pdpv: [main, 1.2 s] ".
@@ -454,11 +457,10 @@ void FunctionVerifier::run() {
     for (const Check &C : E.checks()) {
       const auto *At = cast<Instruction>(ToPrepared.lookup(C.At));
       Sites.push_back({At, C.K});
-      CheckResult CR(C.K, userLocation(At->getDebugLoc()));
-      CR.Target = exactLocation(At->getDebugLoc());
-      decide(CR, C, S, E, At);
-      Decided.push_back(std::move(CR));
+      Decided.emplace_back(C.K, userLocation(At->getDebugLoc()));
+      Decided.back().Target = exactLocation(At->getDebugLoc());
     }
+    decideInTurn(Decided, Sites, S, E);
     recheckProof(Decided, E);
     publish(Decided, Sites);
     std::optional<DominatorTree> DT;
@@ -487,6 +489,44 @@ void FunctionVerifier::run() {
     publish(Decided, Sites, /*OnlyFailing=*/true);
     T.Props.giveUp(solverFailure(Ex.msg()));
   }
+}
+
+/// Each check in turn with a fair share of the time left (what a quick one
+/// leaves goes to the next, and the invariants it learned stay), then those
+/// that ran out of their share with the rest: one hard property costs only
+/// itself. With something proved, the second round leaves a fifth of the
+/// time for the proof's re-check.
+void FunctionVerifier::decideInTurn(std::vector<CheckResult> &Decided,
+                                    const std::vector<CheckSite> &Sites, z3::solver &S,
+                                    Encoder &E) {
+  const Clock::time_point Whole = Deadline;
+  auto Restore = make_scope_exit([&] { Deadline = Whole; });
+  std::vector<size_t> Open(Decided.size());
+  std::iota(Open.begin(), Open.end(), 0);
+  bool Proved = false;
+  for (unsigned Round = 0; Round < 2 && !Open.empty(); ++Round) {
+    std::vector<size_t> OutOfTime;
+    for (size_t I = 0; I < Open.size(); ++I) {
+      size_t K = Open[I];
+      double Share = 1.0 / double(Open.size() - I);
+      if (Round == 1 && Proved)
+        Share *= 0.8;
+      if (Whole != Clock::time_point::max())
+        Deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                      (Whole - Clock::now()) * Share);
+      CheckResult &CR = Decided[K];
+      decide(CR, E.checks()[K], S, E, Sites[K].first);
+      if (CR.V == Verdict::True)
+        Proved = true;
+      if (CR.V == Verdict::Unknown && CR.Why.isTimeLimit() && Clock::now() < Whole) {
+        CR.Why = {};
+        OutOfTime.push_back(K);
+      }
+    }
+    Open = std::move(OutOfTime);
+  }
+  for (size_t K : Open) // out of time in the last round too
+    Decided[K].Why = TimeReason;
 }
 
 /// The verdicts of the model's checks become those of the task's

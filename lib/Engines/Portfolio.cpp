@@ -53,7 +53,10 @@ private:
   const VerifyOptions &O;
 
   std::unique_ptr<Engine> engineFor(PhaseId Phase) const;
-  LaneFindings runLane(Task &T, const Budget &B, ArrayRef<Step> Steps) const;
+  /// Send (if any) gets the findings after each step: a lane stopped at
+  /// the deadline still has its earlier phases' verdicts counted.
+  LaneFindings runLane(Task &T, const Budget &B, ArrayRef<Step> Steps,
+                       const SendFn *Send = nullptr) const;
   /// The lanes at the same time; false if they could not be started.
   bool runParallel(Task &T, const Budget &B, std::vector<LaneFindings::Outcome> &Outcomes,
                    const std::vector<std::vector<Step>> &Lanes) const;
@@ -105,7 +108,8 @@ void noteReason(std::vector<std::pair<std::string, Unknown>> &Why, const std::st
     Why.push_back({Engine, Reason});
 }
 
-LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> Steps) const {
+LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> Steps,
+                                      const SendFn *Send) const {
   Properties &P = T.Props;
   FunctionResult &R = T.Result;
   LaneFindings F;
@@ -118,9 +122,24 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
                [&](size_t K) { return P.List[K].R.V; },
                [&](size_t K) { return P.List[K].R.K; }, O.UB);
   };
+  auto Findings = [&] {
+    for (size_t K = 0; K < P.List.size(); ++K) {
+      F.Props[K].Decided = P.List[K].Decided;
+      F.Props[K].R = P.List[K].R;
+    }
+    F.Invariants = R.Invariants;
+    F.RecheckedBy = R.RecheckedBy;
+    F.Obligations = R.Obligations;
+    F.RecheckScopes = R.RecheckScopes;
+    F.EngineNotes = R.EngineNotes;
+    F.PdrSeconds = R.PdrSeconds;
+    return F;
+  };
   for (const Step &S : Steps) {
     if (Settled() || B.over())
       break;
+    if (Send && &S != &Steps.front())
+      (*Send)(encodeFindings(Findings()));
     std::unique_ptr<Engine> En = engineFor(S.Phase);
     // The invariants shown are those of the engine that decided, else the
     // earlier ones (PDPV's, when k-induction decides nothing).
@@ -144,17 +163,7 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     if (!DecidedAny && !Before.empty())
       R.Invariants = std::move(Before);
   }
-  for (size_t K = 0; K < P.List.size(); ++K) {
-    F.Props[K].Decided = P.List[K].Decided;
-    F.Props[K].R = P.List[K].R;
-  }
-  F.Invariants = R.Invariants;
-  F.RecheckedBy = R.RecheckedBy;
-  F.Obligations = R.Obligations;
-  F.RecheckScopes = R.RecheckScopes;
-  F.EngineNotes = R.EngineNotes;
-  F.PdrSeconds = R.PdrSeconds;
-  return F;
+  return Findings();
 }
 
 bool PortfolioEngine::runParallel(Task &T, const Budget &B,
@@ -162,7 +171,8 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
                                   const std::vector<std::vector<Step>> &Lanes) const {
   std::vector<ForkedChild> Children;
   for (const std::vector<Step> &Lane : Lanes) {
-    Children.push_back(startChild([&] { return encodeFindings(runLane(T, B, Lane)); }));
+    Children.push_back(startChild(
+        [&](const SendFn &Send) { return encodeFindings(runLane(T, B, Lane, &Send)); }));
     if (Children.back().Pid < 0) {
       Children.pop_back();
       awaitChildren(Children, EngineClock::now(), [](size_t) { return true; });
@@ -175,7 +185,8 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
   std::vector<std::optional<LaneFindings>> Found(Lanes.size());
   std::vector<bool> Won(Lanes.size(), false);
   auto Take = [&](size_t Lane) {
-    Found[Lane] = decodeFindings(Children[Lane].Output);
+    std::optional<std::string> Message = Children[Lane].lastMessage();
+    Found[Lane] = Message ? decodeFindings(*Message) : std::nullopt;
     for (size_t K = 0; K < Outcomes.size(); ++K) {
       LaneFindings::Outcome &Out = Outcomes[K];
       if (!Found[Lane]) { // the lane died (a crash, the memory limit)
@@ -213,6 +224,10 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
   if (B.Deadline == EngineClock::time_point::max())
     Until = EngineClock::time_point::max();
   awaitChildren(Children, Until, Take);
+  // A lane stopped at the deadline: what it found in its earlier phases.
+  for (size_t Lane = 0; Lane < Lanes.size(); ++Lane)
+    if (!Children[Lane].Finished && Children[Lane].lastMessage())
+      Take(Lane);
   // The function's result: what the lanes whose verdicts count add (all
   // finished lanes, if none decided anything: PDPV's invariants).
   bool AnyWon = any_of(Won, [](bool W) { return W; });
