@@ -19,10 +19,13 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -46,8 +49,10 @@ using namespace pdpv;
 #endif
 
 static cl::OptionCategory Category("pdpv options");
-static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>"),
-                                      cl::Required, cl::cat(Category));
+static cl::list<std::string> InputFiles(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>..."),
+                                        cl::OneOrMore, cl::cat(Category));
+/// The input as reports name it: the file, or the files separated by spaces.
+static std::string InputFile;
 static cl::opt<unsigned> Timeout("timeout",
                                  cl::desc("time limit in seconds for all entry functions "
                                           "(default 60, 0: none)"),
@@ -188,6 +193,45 @@ static std::string compile(StringRef Source) {
   usageError("'" + Source + "' does not compile");
 }
 
+/// The inputs as one module: each C file compiled, each read and checked,
+/// and several linked as llvm-link would (a call into another file is then
+/// a call into the program, not an unknown function).
+static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
+  std::unique_ptr<Module> Whole;
+  for (const std::string &F : InputFiles) {
+    StringRef Ext = sys::path::extension(F);
+    bool FromC = Ext == ".c" || Ext == ".i";
+    std::string IRFile = FromC ? compile(F) : F;
+    SMDiagnostic Diag;
+    std::unique_ptr<Module> M = parseIRFile(IRFile, Diag, Ctx);
+    if (FromC)
+      sys::fs::remove(IRFile);
+    if (!M) {
+      Diag.print("pdpv", errs());
+      finish(Usage);
+    }
+    if (llvm::verifyModule(*M, &errs()))
+      usageError("'" + F + "' is not valid LLVM IR");
+    if (!Whole) {
+      Whole = std::move(M);
+      continue;
+    }
+    std::string Problems;
+    raw_string_ostream PS(Problems);
+    Ctx.setDiagnosticHandlerCallBack(
+        [](const DiagnosticInfo *DI, void *Out) {
+          DiagnosticPrinterRawOStream DP(*static_cast<raw_string_ostream *>(Out));
+          DI->print(DP);
+          *static_cast<raw_string_ostream *>(Out) << "\n";
+        },
+        &PS);
+    if (Linker::linkModules(*Whole, std::move(M)))
+      usageError("'" + F + "' does not link with the files before it: " +
+                 StringRef(Problems).trim());
+  }
+  return Whole;
+}
+
 /// --witness: a correctness witness for TRUE, a violation witness for the
 /// first FALSE (confirmed by a run); none for UNKNOWN.
 static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) {
@@ -237,8 +281,10 @@ int main(int Argc, char **Argv) {
 
   if (!PropertyFile.empty())
     checkPropertyFile(PropertyFile);
-  if (!sys::fs::exists(InputFile))
-    usageError("cannot read '" + InputFile + "': no such file");
+  for (const std::string &F : InputFiles)
+    if (!sys::fs::exists(F))
+      usageError("cannot read '" + F + "': no such file");
+  InputFile = join(InputFiles, " ");
   // From here on a watchdog process keeps the time limit, answers Ctrl-C and
   // survives crashes (Supervisor.h).
   superviseChild(Timeout, Undecided, [](const std::string &Reason) {
@@ -251,14 +297,12 @@ int main(int Argc, char **Argv) {
     else
       outs() << "Result: UNKNOWN (" << Reason << ")\n";
   });
-  StringRef Ext = sys::path::extension(InputFile);
-  std::string IRFile = InputFile;
-  bool Temporary = false;
-  if (Ext == ".c" || Ext == ".i") {
-    IRFile = compile(InputFile);
-    Temporary = true;
-  } else if (Ext != ".ll" && Ext != ".bc") {
-    usageError("'" + InputFile + "': expected a .c, .i, .ll or .bc file");
+  bool AllC = true;
+  for (const std::string &F : InputFiles) {
+    StringRef Ext = sys::path::extension(F);
+    AllC &= Ext == ".c" || Ext == ".i";
+    if (Ext != ".c" && Ext != ".i" && Ext != ".ll" && Ext != ".bc")
+      usageError("'" + F + "': expected a .c, .i, .ll or .bc file");
   }
 
   VerifyOptions Opts = optionsFromCommandLine();
@@ -270,22 +314,13 @@ int main(int Argc, char **Argv) {
   Opts.CInvariants = !WitnessOut.empty();
   Opts.HarnessFile = HarnessOut;
   Opts.KeptFilesDir = keptFilesDirectory();
-  if (!WitnessOut.empty() && Ext != ".c" && Ext != ".i")
-    usageError("--witness needs the C source (a .c or .i file), got '" + InputFile + "'");
+  if (!WitnessOut.empty() && (!AllC || InputFiles.size() > 1))
+    usageError("--witness needs the C source (one .c or .i file), got '" + InputFile + "'");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
 
   LLVMContext Ctx;
-  SMDiagnostic Diag;
-  std::unique_ptr<Module> M = parseIRFile(IRFile, Diag, Ctx);
-  if (Temporary)
-    sys::fs::remove(IRFile);
-  if (!M) {
-    Diag.print("pdpv", errs());
-    finish(Usage);
-  }
-  if (llvm::verifyModule(*M, &errs()))
-    usageError("'" + InputFile + "' is not valid LLVM IR");
+  std::unique_ptr<Module> M = linkInputs(Ctx);
 
   if (!EmitChc.empty()) {
     std::unique_ptr<raw_fd_ostream> OS = createOutput(EmitChc);
@@ -317,16 +352,27 @@ int main(int Argc, char **Argv) {
     Why = {Unknown::Unsupported, "no entry function"};
   }
 
+  // Nothing to check is no proof of anything: said as such (an SV-COMP
+  // task's unreach-call, given as --property, is vacuously TRUE).
+  bool NoProperties = !Results.empty() && PropertyFile.empty() &&
+                      all_of(Results, [](const FunctionResult &R) { return R.Checks.empty(); });
+  constexpr StringLiteral NoPropertiesText =
+      "NO PROPERTIES (the program has no assertion or error call: nothing was checked; "
+      "built with -DNDEBUG, <assert.h>'s assert is empty)";
+
   startReporting(); // the result stands now, whatever the time (Supervisor.h)
   if (!WitnessOut.empty())
     writeWitness(Results, V);
   if (!SarifOut.empty())
     *createOutput(SarifOut) << formatv("{0:2}", resultsAsSarif(Results, PDPV_VERSION)) << "\n";
   if (Json) {
-    outs() << formatv("{0:2}", resultsAsJson(InputFile, Results, V, Why)) << "\n";
+    json::Value Out = resultsAsJson(InputFile, Results, V, Why);
+    if (NoProperties)
+      (*Out.getAsObject())["result"] = "NO PROPERTIES";
+    outs() << formatv("{0:2}", Out) << "\n";
   } else {
     reportResults(outs(), Results, Opts.Quiet);
-    outs() << "Result: " << verdictName(V);
+    outs() << "Result: " << (NoProperties ? StringRef(NoPropertiesText) : verdictName(V));
     if (V == Verdict::Unknown)
       outs() << " (" << describe(Why) << ")";
     outs() << "\n";

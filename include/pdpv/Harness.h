@@ -29,8 +29,10 @@ constexpr int HarnessFailureExit = 86;
 
 /// The harness source for the failing check C of M, or why there is none
 /// (an input that is not a nondet call: a parameter of an entry function
-/// other than main, a global's initial value).
-llvm::Expected<std::string> harnessSource(const llvm::Module &M, const CheckResult &C);
+/// other than main, a global's initial value). ErrorFunctions: the user's
+/// (UBOptions), which the harness reports like reach_error().
+llvm::Expected<std::string> harnessSource(const llvm::Module &M, const CheckResult &C,
+                                          llvm::ArrayRef<std::string> ErrorFunctions = {});
 
 struct NativeReplay {
   enum Status { Confirmed, NotFailing, Impossible } S = Impossible;
@@ -45,6 +47,8 @@ struct ReplayOptions {
   /// that the kernel refuses under qemu-i386 when installed; otherwise a
   /// program (an emulator, a sandbox) given the executable as argument.
   std::string Runner;
+  /// The user's error functions (UBOptions::ErrorFunctions).
+  std::vector<std::string> ErrorFunctions;
 };
 
 /// Compiles M with the harness of C (written to HarnessFile, kept) and runs
@@ -65,6 +69,7 @@ struct NativeSearchOptions {
   unsigned RunMilliseconds = 2000;
   std::vector<uint64_t> Constants; // zero-extended, the program's comparisons
   std::string Runner;              // as ReplayOptions::Runner
+  std::vector<std::string> ErrorFunctions; // as ReplayOptions::ErrorFunctions
 };
 
 struct NativeSearch {

@@ -7,6 +7,9 @@
 #ifndef PDPV_PROPERTY_H
 #define PDPV_PROPERTY_H
 
+#include <string>
+#include <vector>
+
 namespace pdpv {
 
 /// The properties PDPV checks. Assertions come from the program; the others
@@ -31,6 +34,10 @@ struct UBOptions {
   /// malloc and calloc never return null for lack of memory (SV-COMP's
   /// convention); calloc still does when n * size overflows.
   bool AssumeMallocSucceeds = false;
+  /// A project's own error functions (error-function=z_error,panic): a
+  /// call to one is a violation, like reach_error(). "abort" and
+  /// "__builtin_trap" may be named too (by default they end the run).
+  std::vector<std::string> ErrorFunctions;
 };
 
 /// Checks whose violation is no bug report of its own but leaves the

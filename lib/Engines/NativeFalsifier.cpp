@@ -109,6 +109,7 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
   NativeSearchOptions SO;
   SO.TimeoutSeconds = std::max(1u, B.millisLeft() / 1000);
   SO.Runner = O.NativeRunner;
+  SO.ErrorFunctions = O.UB.ErrorFunctions;
   SO.Constants = comparedConstants(*Source);
   // The runs with one value for every input, then some mixes: a search that
   // finds nothing soon is not worth the time of the engines after it.

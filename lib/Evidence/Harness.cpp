@@ -37,8 +37,9 @@ namespace pdpv {
 namespace {
 
 constexpr StringLiteral NondetPrefix = "__VERIFIER_nondet_";
-/// Error functions the harness defines (replacing a body the program has).
-constexpr StringLiteral ErrorFunctions[] = {"reach_error", "__VERIFIER_error"};
+/// Error functions the harness defines (replacing a body the program has),
+/// besides the user's.
+constexpr StringRef ErrorFunctionNames[] = {"reach_error", "__VERIFIER_error"};
 
 Error harnessError(const Twine &Why) {
   return make_error<StringError>(Why, inconvertibleErrorCode());
@@ -152,7 +153,8 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
 
 } // namespace
 
-Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Search) {
+Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Search,
+                       ArrayRef<std::string> UserErrors) {
   OS << "static void pdpv_failed(const char *what, void *from) {\n"
      << "  fflush(stdout);\n"
      << "  pdpv_inputs_used();\n"
@@ -167,10 +169,23 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
     OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
        << F.getName() << "\", " << F.getReturnType()->getIntegerBitWidth() << "); }\n";
   }
-  for (StringRef Name : ErrorFunctions)
+  SmallVector<StringRef, 4> Names(std::begin(ErrorFunctionNames), std::end(ErrorFunctionNames));
+  append_range(Names, UserErrors);
+  for (StringRef Name : Names)
     if (M.getFunction(Name))
-      OS << "void " << Name << "(void) { pdpv_failed(\"" << Name
+      OS << "void " << Name << "() { pdpv_failed(\"" << Name
          << "() reached\", __builtin_return_address(0)); }\n";
+  // __builtin_trap() is an instruction (ud2 on x86): its SIGILL is the call.
+  if (is_contained(UserErrors, "__builtin_trap"))
+    OS << "#include <signal.h>\n"
+       << "static void pdpv_trap_reached(int sig, siginfo_t *info, void *context) {\n"
+       << "  pdpv_inputs_used();\n"
+       << "  fprintf(stderr, \"pdpv-harness: __builtin_trap() reached (SIGILL), at %p\\n\", "
+          "info->si_addr);\n"
+       << "  _Exit(" << HarnessFailureExit << ");\n}\n"
+       << "__attribute__((constructor)) static void pdpv_catch_traps(void) {\n"
+       << "  struct sigaction a = {0};\n  a.sa_sigaction = pdpv_trap_reached;\n"
+       << "  a.sa_flags = SA_SIGINFO;\n  sigaction(SIGILL, &a, 0);\n}\n";
   if (M.getFunction("__assert_fail"))
     OS << "void __assert_fail(const char *a, const char *f, unsigned l, const char *fn) {\n"
        << "  fprintf(stderr, \"pdpv-harness: %s:%u: assertion '%s' failed\\n\", f, l, a);\n"
@@ -241,14 +256,15 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
   return Error::success();
 }
 
-Expected<std::string> harnessSource(const Module &M, const CheckResult &C) {
+Expected<std::string> harnessSource(const Module &M, const CheckResult &C,
+                                    ArrayRef<std::string> ErrorFunctions) {
   if (!M.getFunction("main") || M.getFunction("main")->isDeclaration())
     return harnessError("the program has no main function to run");
   std::string S;
   raw_string_ostream OS(S);
   if (Error E = fixedInputs(OS, M, C))
     return std::move(E);
-  if (Error E = checkDefinitions(OS, M, C.K, /*Search=*/false))
+  if (Error E = checkDefinitions(OS, M, C.K, /*Search=*/false, ErrorFunctions))
     return std::move(E);
   return S;
 }
@@ -319,7 +335,8 @@ void checkShiftAmounts(Module &M) {
 /// every shift by a variable amount below the width (either would make the
 /// run depend on what PDPV does not model: such a run is invalid), and the
 /// program's main is renamed for the harness's main to call it run by run.
-std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K, bool Search) {
+std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
+                                         ArrayRef<std::string> ErrorFunctions, bool Search) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   LLVMContext &Ctx = Copy->getContext();
   if (K == CheckKind::SignedOverflow)
@@ -375,8 +392,8 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K, bool Sear
       [](IRBuilder<> &, AllocaInst &, uint64_t) {});
   for (Function &F : *Copy) {
     StringRef N = F.getName();
-    bool Replaced = N.starts_with(NondetPrefix) || is_contained(ErrorFunctions, N) ||
-                    N == "__assert_fail";
+    bool Replaced = N.starts_with(NondetPrefix) || is_contained(ErrorFunctionNames, N) ||
+                    is_contained(ErrorFunctions, N) || N == "__assert_fail";
     if (Replaced && !F.isDeclaration()) {
       F.deleteBody();
       F.setLinkage(GlobalValue::ExternalLinkage);
@@ -525,12 +542,13 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
 NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
                             const ReplayOptions &Opts) {
   NativeReplay R;
-  Expected<std::string> Source = harnessSource(M, C);
+  Expected<std::string> Source = harnessSource(M, C, Opts.ErrorFunctions);
   if (!Source) {
     R.Detail = toString(Source.takeError());
     return R;
   }
-  HarnessRun Run = runHarness(M, *moduleForHarness(M, C.K), *Source, HarnessFile, {}, Opts);
+  HarnessRun Run = runHarness(M, *moduleForHarness(M, C.K, Opts.ErrorFunctions), *Source,
+                              HarnessFile, {}, Opts);
   if (!Run.Ran) {
     R.Detail = Run.Detail;
     return R;

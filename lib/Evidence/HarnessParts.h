@@ -33,11 +33,15 @@ llvm::StringRef lastReport(llvm::StringRef Log);
 /// check of kind K, after an input section that defines pdpv_take(name,
 /// bits), __pdpv_uninitialized(site) and pdpv_inputs_used(). In a search,
 /// an invalid access ends the run as invalid instead of failing it.
+/// ErrorFunctions: the user's, reported like reach_error() (__builtin_trap
+/// by its SIGILL).
 llvm::Error checkDefinitions(llvm::raw_ostream &OS, const llvm::Module &M, CheckKind K,
-                             bool Search);
+                             bool Search, llvm::ArrayRef<std::string> ErrorFunctions);
 
-/// M as the harness needs it (Harness.cpp says how).
+/// M as the harness needs it (Harness.cpp says how); the bodies of the
+/// error functions the harness defines go.
 std::unique_ptr<llvm::Module> moduleForHarness(const llvm::Module &M, CheckKind K,
+                                               llvm::ArrayRef<std::string> ErrorFunctions,
                                                bool Search = false);
 
 /// How the harness's executable ran.

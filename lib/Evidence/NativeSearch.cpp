@@ -174,7 +174,8 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
   }
   std::string Source = searchInputs(Opts);
   raw_string_ostream OS(Source);
-  if (Error E = checkDefinitions(OS, M, CheckKind::Assertion, /*Search=*/true)) {
+  if (Error E = checkDefinitions(OS, M, CheckKind::Assertion, /*Search=*/true,
+                                 Opts.ErrorFunctions)) {
     S.Detail = toString(std::move(E));
     return S;
   }
@@ -189,8 +190,10 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
   // The search stops itself a little before the time limit; the limit of
   // the whole run is the backstop.
   unsigned TotalMs = std::max(1u, Opts.TimeoutSeconds) * 1000;
-  ReplayOptions Run{Opts.TimeoutSeconds + 2, Opts.Runner};
-  HarnessRun R = runHarness(M, *moduleForHarness(M, CheckKind::Assertion, /*Search=*/true), Source,
+  ReplayOptions Run{Opts.TimeoutSeconds + 2, Opts.Runner, Opts.ErrorFunctions};
+  HarnessRun R = runHarness(M, *moduleForHarness(M, CheckKind::Assertion, Opts.ErrorFunctions,
+                                                 /*Search=*/true),
+                            Source,
                             std::string(HarnessFile),
                             {std::to_string(Opts.Runs), std::to_string(Opts.RunMilliseconds),
                              std::to_string(TotalMs > 1500 ? TotalMs - 1000 : TotalMs / 2)},
@@ -240,7 +243,7 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
     }
     S.Inputs.push_back(std::move(In));
   }
-  S.Found = lastReport(Log).contains("called from");
+  S.Found = lastReport(Log).contains("called from") || lastReport(Log).contains("reached (SIGILL)");
   if (!S.Found)
     S.Detail = "the failing run's report is missing";
   return S;

@@ -19,6 +19,22 @@ static Error optionError(const Twine &Message) {
   return make_error<StringError>("pdpv: " + Message, inconvertibleErrorCode());
 }
 
+/// Names of C functions, comma-separated, added to UB's error functions.
+static Error parseErrorFunctions(StringRef Names, UBOptions &UB) {
+  SmallVector<StringRef, 4> Parts;
+  Names.split(Parts, ',');
+  for (StringRef N : Parts) {
+    N = N.trim();
+    if (N.empty() || isDigit(N.front()) ||
+        !all_of(N, [](char C) { return isAlnum(C) || C == '_'; }))
+      return optionError("error-function: '" + N +
+                         "' is not the name of a C function (expected name[,name...])");
+    if (!is_contained(UB.ErrorFunctions, N))
+      UB.ErrorFunctions.push_back(N.str());
+  }
+  return Error::success();
+}
+
 const OptionTable<VerifyOptions> &optionTable() {
   using O = VerifyOptions;
   static const OptionTable<VerifyOptions> Rows = [] {
@@ -52,6 +68,10 @@ const OptionTable<VerifyOptions> &optionTable() {
         flagRow<O>("assume-malloc-succeeds",
                    "malloc and calloc never return null for lack of memory (SV-COMP's convention)",
                    [](O &V) -> bool & { return V.UB.AssumeMallocSucceeds; }),
+        customRow<O>("error-function", "name[,name...]",
+                     "calls to these functions are violations, like reach_error() (a "
+                     "project's own assertion handler; abort and __builtin_trap too)",
+                     [](O &V, StringRef Names) { return parseErrorFunctions(Names, V.UB); }),
         flagRow<O>("quiet", "no remark for each proved property",
                    [](O &V) -> bool & { return V.Quiet; }),
         flagRow<O>("memo", "keep each loop's PDR trace between refinements (thesis 4.3.3)",

@@ -54,8 +54,15 @@ Function *calleeOf(const CallBase &CB) {
   return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
 }
 
-Builtin classify(const Function &F) {
+Builtin classify(const Function &F, const UBOptions &UB) {
   StringRef N = F.getName();
+  // The user's own error functions come first (error-function=abort makes
+  // abort() a violation; __builtin_trap() is the intrinsic llvm.trap).
+  if (is_contained(UB.ErrorFunctions, N) ||
+      (F.getIntrinsicID() == Intrinsic::trap && is_contained(UB.ErrorFunctions, "__builtin_trap")))
+    return Builtin::Error;
+  if (F.getIntrinsicID() == Intrinsic::trap) // ends the program, like abort()
+    return Builtin::Stop;
   if (N.starts_with("__VERIFIER_nondet_"))
     return Builtin::Nondet;
   // reach_error() *is* the property (SV-COMP unreach-call) even when the
@@ -88,13 +95,13 @@ Value *asCondition(IRBuilder<> &B, Value *V) {
 }
 
 /// Replaces calls to the verification builtins with pdpv.* markers.
-void lowerBuiltins(Module &M) {
+void lowerBuiltins(Module &M, const UBOptions &UB) {
   SmallVector<std::pair<CallBase *, Builtin>, 32> Calls;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
         if (Function *Callee = calleeOf(*CB))
-          if (Builtin K = classify(*Callee); K != Builtin::None)
+          if (Builtin K = classify(*Callee, UB); K != Builtin::None)
             Calls.push_back({CB, K});
 
   LLVMContext &Ctx = M.getContext();
@@ -510,7 +517,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   // the first transformation (the inliner already simplifies what it clones).
   initializeLocalsAsInputs(M);
   checkPromises(M);
-  lowerBuiltins(M);
+  lowerBuiltins(M, UB);
   lowerOverflowIntrinsics(M);
   insertUndefinedBehaviourChecks(M, UB);
   for (Function &F : M)
