@@ -173,7 +173,7 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
   append_range(Names, UserErrors);
   for (StringRef Name : Names)
     if (M.getFunction(Name))
-      OS << "void " << Name << "() { pdpv_failed(\"" << Name
+      OS << "void " << Name << "(void) { pdpv_failed(\"" << Name
          << "() reached\", __builtin_return_address(0)); }\n";
   // __builtin_trap() is an instruction (ud2 on x86): its SIGILL is the call.
   if (is_contained(UserErrors, "__builtin_trap"))

@@ -102,5 +102,5 @@ int main(void) {
 // UNKNOWN: pdpv: no witness written: the result is UNKNOWN
 // UNKNOWN: exit 20
 
-// IR: pdpv: error: --witness needs the C source (a .c or .i file), got '{{.*}}.ll'
+// IR: pdpv: error: --witness needs the C source (one .c or .i file), got '{{.*}}.ll'
 // IR: exit 1
