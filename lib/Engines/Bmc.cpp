@@ -109,51 +109,44 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
     z3::solver S = E.solver();
     auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
-    // Each property in turn with a fair share of the time left (what a
-    // quick one leaves goes to the next), then those that ran out of their
-    // share with the rest: one hard property (a 64-bit product) costs only
-    // itself, not the bit facts next to it. With something to prove, the
-    // second round leaves a fifth of the time for the forward condition and
-    // the re-check.
+    // Each property in its own turn (takeTurns): a hard one (a 64-bit
+    // product) costs only itself, not the bit facts next to it.
     std::vector<Properties::Property *> Open;
     for (Properties::Property &Q : P.List)
       if (!Q.Decided && Violated.count(&Q))
         Open.push_back(&Q);
     std::set<const Properties::Property *> HoldWithinK;
-    for (unsigned Round = 0; Round < 2 && !Open.empty(); ++Round) {
-      std::vector<Properties::Property *> OutOfTime;
-      for (size_t I = 0; I < Open.size(); ++I) {
-        Properties::Property &Q = *Open[I];
-        double Share = 1.0 / double(Open.size() - I);
-        if (Round == 1 && !HoldWithinK.empty())
-          Share *= 0.8;
-        Unknown Why;
-        switch (checkWithin(S, Violated.at(&Q), B.slice(Share), Why)) {
-        case z3::unknown:
-          if (!Why.isTimeLimit() || B.over()) {
-            P.giveUp(Why);
-            return;
-          }
-          OutOfTime.push_back(&Q);
-          continue;
-        case z3::unsat:
-          HoldWithinK.insert(&Q);
-          continue;
-        case z3::sat:
-          break;
+    std::vector<size_t> OutOfTime;
+    auto Try = [&](size_t K, EngineClock::time_point Until) {
+      Properties::Property &Q = *Open[K];
+      Budget Share = B;
+      Share.Deadline = Until;
+      Unknown Why;
+      switch (checkWithin(S, Violated.at(&Q), Share, Why)) {
+      case z3::unknown:
+        if (!Why.isTimeLimit() || B.over()) {
+          P.giveUp(Why);
+          return Turn::Stop;
         }
-        SequenceOracle Inputs =
-            inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
-        if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
-          Q.R.Why = {Unknown::Internal,
-                     "internal error: BMC's counterexample is not confirmed by concrete execution"};
-          Q.Decided = true;
-        }
-        if (Q.R.V == Verdict::False)
-          Q.R.Why = {};
+        return Turn::OutOfTime;
+      case z3::unsat:
+        HoldWithinK.insert(&Q);
+        return Turn::Decided;
+      case z3::sat:
+        break;
       }
-      Open = std::move(OutOfTime);
-    }
+      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
+      if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
+        Q.R.Why = {Unknown::Internal,
+                   "internal error: BMC's counterexample is not confirmed by concrete execution"};
+        Q.Decided = true;
+      }
+      if (Q.R.V == Verdict::False)
+        Q.R.Why = {};
+      return Turn::Decided;
+    };
+    if (!takeTurns(Open.size(), B.Deadline, Try, [&] { return !HoldWithinK.empty(); }, OutOfTime))
+      return;
     if (P.allDecided())
       return;
     if (O.Verbose)

@@ -14,6 +14,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <numeric>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -101,6 +103,36 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
       Why = B.TimeReason;
   }
   return Res;
+}
+
+bool takeTurns(size_t N, EngineClock::time_point Whole,
+               function_ref<Turn(size_t K, EngineClock::time_point Until)> Try,
+               function_ref<bool()> KeepForRecheck, std::vector<size_t> &OutOfTime) {
+  OutOfTime.resize(N);
+  std::iota(OutOfTime.begin(), OutOfTime.end(), 0);
+  for (unsigned Round = 0; Round < 2 && !OutOfTime.empty(); ++Round) {
+    std::vector<size_t> Open = std::move(OutOfTime);
+    OutOfTime.clear();
+    for (size_t I = 0; I < Open.size(); ++I) {
+      double Share = 1.0 / double(Open.size() - I);
+      if (Round == 1 && KeepForRecheck())
+        Share *= 0.8;
+      EngineClock::time_point Until = Whole;
+      if (Whole != EngineClock::time_point::max())
+        Until = EngineClock::now() + std::chrono::duration_cast<EngineClock::duration>(
+                                         (Whole - EngineClock::now()) * Share);
+      switch (Try(Open[I], Until)) {
+      case Turn::Stop:
+        return false;
+      case Turn::OutOfTime:
+        OutOfTime.push_back(Open[I]);
+        break;
+      case Turn::Decided:
+        break;
+      }
+    }
+  }
+  return true;
 }
 
 z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Properties &P) {

@@ -30,6 +30,18 @@ z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &
 /// The same, an unknown answer's reason in Why (B's TimeReason for a timeout).
 z3::check_result checkWithin(z3::solver &S, const z3::expr &Goal, const Budget &B, Unknown &Why);
 
+/// How one property's turn ended (takeTurns).
+enum class Turn { Decided, OutOfTime, Stop };
+/// One hard property costs only itself: Try(K, Until) for each K of N in
+/// turn, each with a fair share of the time left until Whole (what a quick
+/// one leaves goes to the next), then again those that ran out of their
+/// share, with the rest -- less a fifth while KeepForRecheck() says a proof
+/// needs time for its re-check. OutOfTime: those that ran out in both
+/// rounds; false if a turn said Stop.
+bool takeTurns(size_t N, EngineClock::time_point Whole,
+               llvm::function_ref<Turn(size_t K, EngineClock::time_point Until)> Try,
+               llvm::function_ref<bool()> KeepForRecheck, std::vector<size_t> &OutOfTime);
+
 /// An engine's proof of Proved (the undecided ones among them): re-checked
 /// by O.Recheck's solver (none: no re-check), Claims giving what the proof
 /// rests on. They become TRUE when every claim is confirmed (R then counts

@@ -23,7 +23,6 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <map>
-#include <numeric>
 
 using namespace llvm;
 
@@ -491,41 +490,29 @@ void FunctionVerifier::run() {
   }
 }
 
-/// Each check in turn with a fair share of the time left (what a quick one
-/// leaves goes to the next, and the invariants it learned stay), then those
-/// that ran out of their share with the rest: one hard property costs only
-/// itself. With something proved, the second round leaves a fifth of the
-/// time for the proof's re-check.
+/// Each check in its own turn (takeTurns): one hard property costs only
+/// itself; the invariants a turn learned stay for the next.
 void FunctionVerifier::decideInTurn(std::vector<CheckResult> &Decided,
                                     const std::vector<CheckSite> &Sites, z3::solver &S,
                                     Encoder &E) {
   const Clock::time_point Whole = Deadline;
   auto Restore = make_scope_exit([&] { Deadline = Whole; });
-  std::vector<size_t> Open(Decided.size());
-  std::iota(Open.begin(), Open.end(), 0);
   bool Proved = false;
-  for (unsigned Round = 0; Round < 2 && !Open.empty(); ++Round) {
-    std::vector<size_t> OutOfTime;
-    for (size_t I = 0; I < Open.size(); ++I) {
-      size_t K = Open[I];
-      double Share = 1.0 / double(Open.size() - I);
-      if (Round == 1 && Proved)
-        Share *= 0.8;
-      if (Whole != Clock::time_point::max())
-        Deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                      (Whole - Clock::now()) * Share);
-      CheckResult &CR = Decided[K];
-      decide(CR, E.checks()[K], S, E, Sites[K].first);
-      if (CR.V == Verdict::True)
-        Proved = true;
-      if (CR.V == Verdict::Unknown && CR.Why.isTimeLimit() && Clock::now() < Whole) {
+  std::vector<size_t> OutOfTime;
+  takeTurns(
+      Decided.size(), Whole,
+      [&](size_t K, Clock::time_point Until) {
+        Deadline = Until;
+        CheckResult &CR = Decided[K];
+        decide(CR, E.checks()[K], S, E, Sites[K].first);
+        Proved |= CR.V == Verdict::True;
+        if (CR.V != Verdict::Unknown || !CR.Why.isTimeLimit() || Clock::now() >= Whole)
+          return Turn::Decided;
         CR.Why = {};
-        OutOfTime.push_back(K);
-      }
-    }
-    Open = std::move(OutOfTime);
-  }
-  for (size_t K : Open) // out of time in the last round too
+        return Turn::OutOfTime;
+      },
+      [&] { return Proved; }, OutOfTime);
+  for (size_t K : OutOfTime) // in the last round too
     Decided[K].Why = TimeReason;
 }
 

@@ -169,12 +169,15 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
     OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
        << F.getName() << "\", " << F.getReturnType()->getIntegerBitWidth() << "); }\n";
   }
+  // The user's are weak: where the program defines one (its own handler),
+  // a harness the user links with the program must not clash with it; the
+  // replay's copy of the program has the body removed.
   SmallVector<StringRef, 4> Names(std::begin(ErrorFunctionNames), std::end(ErrorFunctionNames));
   append_range(Names, UserErrors);
   for (StringRef Name : Names)
     if (M.getFunction(Name))
-      OS << "void " << Name << "(void) { pdpv_failed(\"" << Name
-         << "() reached\", __builtin_return_address(0)); }\n";
+      OS << (is_contained(UserErrors, Name) ? "__attribute__((weak)) " : "") << "void " << Name
+         << "(void) { pdpv_failed(\"" << Name << "() reached\", __builtin_return_address(0)); }\n";
   // __builtin_trap() is an instruction (ud2 on x86): its SIGILL is the call.
   if (is_contained(UserErrors, "__builtin_trap"))
     OS << "#include <signal.h>\n"

@@ -13,6 +13,11 @@
 // RUN: not pdpv --error-function=my_panic,abort --clang-arg=-DABORT %s | FileCheck-19 %s --check-prefix=ABORT
 // RUN: not pdpv --error-function=my_panic,__builtin_trap --clang-arg=-DTRAP %s | FileCheck-19 %s --check-prefix=TRAP
 // RUN: not pdpv --error-function=my-panic %s 2>&1 | FileCheck-19 %s --check-prefix=BAD
+// The harness written for the user links with the program as it is: the
+// program's own handler runs (the harness's stand-in is weak).
+// RUN: not pdpv --error-function=my_panic --clang-arg=-DBUG --harness=%t.harness.c %s
+// RUN: clang-19 -O0 -fwrapv -w -DBUG %s %t.harness.c -o %t.exe
+// RUN: not %t.exe 2>&1 | FileCheck-19 %s --check-prefix=OWN
 #include <stdio.h>
 #include <stdlib.h>
 extern int __VERIFIER_nondet_int(void);
@@ -44,16 +49,17 @@ int main(void) {
   return 0;
 }
 // NOTHING: Result: NO PROPERTIES
-// SAFE: error-function.c:31:3: remark: assertion proved
-// SAFE: error-function.c:32:3: remark: assertion proved [pdpv]
+// SAFE: error-function.c:36:3: remark: assertion proved
+// SAFE: error-function.c:37:3: remark: assertion proved [pdpv]
 // SAFE: Result: TRUE
-// BUG: error-function.c:34:3: warning: assertion can fail [pdpv]
+// BUG: error-function.c:39:3: warning: assertion can fail [pdpv]
 // BUG-NEXT: note: input 1: __VERIFIER_nondet_int() = 42
-// BUG: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:34
-// ABORT: error-function.c:38:5: warning: assertion can fail [pdpv]
+// BUG: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:39
+// ABORT: error-function.c:43:5: warning: assertion can fail [pdpv]
 // ABORT-NEXT: note: input 1: __VERIFIER_nondet_int() = 7
-// ABORT: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:38
-// TRAP: error-function.c:42:5: warning: assertion can fail [pdpv]
+// ABORT: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:43
+// TRAP: error-function.c:47:5: warning: assertion can fail [pdpv]
 // TRAP-NEXT: note: input 1: __VERIFIER_nondet_int() = 9
-// TRAP: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:42
+// TRAP: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:47
 // BAD: pdpv: error: error-function: 'my-panic' is not the name of a C function (expected name[,name...])
+// OWN: panic: c != 42
