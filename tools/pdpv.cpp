@@ -15,6 +15,7 @@
 #include "pdpv/HornClauses.h"
 #include "pdpv/Report.h"
 #include "pdpv/Witness.h"
+#include "CompileCommands.h"
 #include "Supervisor.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -50,7 +51,14 @@ using namespace pdpv;
 
 static cl::OptionCategory Category("pdpv options");
 static cl::list<std::string> InputFiles(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>..."),
-                                        cl::OneOrMore, cl::cat(Category));
+                                        cl::ZeroOrMore, cl::cat(Category));
+static cl::opt<std::string> CompileCommandsFile(
+    "compile-commands", cl::value_desc("compile_commands.json"),
+    cl::desc("compile each C file with the flags of its entry in this compilation database "
+             "(CMake's, Bear's); without files: every C file in it, linked as one program"),
+    cl::cat(Category));
+/// The compilation database's entries, when --compile-commands is given.
+static std::vector<CompileCommand> Commands;
 /// The input as reports name it: the file, or the files separated by spaces.
 static std::string InputFile;
 static cl::opt<unsigned> Timeout("timeout",
@@ -155,7 +163,7 @@ static constexpr StringLiteral OldCFlags[] = {
 /// C (and preprocessed C) through clang-19 into a temporary bitcode file. A
 /// file that does not compile as modern C is retried as old C, and a note
 /// says so; the first attempt's errors are shown if that fails too.
-static std::string compile(StringRef Source) {
+static std::string compile(StringRef Source, const CompileCommand *Entry) {
   ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
   if (!Clang)
     usageError("clang-19 not found on PATH (run utils/bootstrap)");
@@ -164,17 +172,29 @@ static std::string compile(StringRef Source) {
       sys::fs::createTemporaryFile("pdpv", "log", Err))
     usageError("cannot create a temporary file");
   auto Cleanup = make_scope_exit([&] { sys::fs::remove(Err); });
+  SmallString<256> Absolute(Source); // (compiled in the database's directory)
+  sys::fs::make_absolute(Absolute);
   auto Attempt = [&](bool OldC) {
     std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
-                                   Source, "-o",   Out};
+                                   Absolute, "-o",   Out};
     if (Model == DataModel::ILP32)
       Args.push_back("-m32");
     if (OldC)
       Args.insert(Args.end(), std::begin(OldCFlags), std::end(OldCFlags));
+    if (Entry)
+      Args.insert(Args.end(), Entry->Flags.begin(), Entry->Flags.end());
     for (const std::string &A : ClangArgs)
       Args.push_back(A);
     std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
-    return sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) == 0;
+    // The database's relative paths (-I include) are its directory's.
+    SmallString<256> Here;
+    if (Entry && (sys::fs::current_path(Here) || sys::fs::set_current_path(Entry->Directory)))
+      usageError("cannot compile in '" + Entry->Directory + "', the directory of '" + Source +
+                 "' in the compilation database");
+    bool Compiled = sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) == 0;
+    if (Entry)
+      sys::fs::set_current_path(Here);
+    return Compiled;
   };
   if (Attempt(false))
     return std::string(Out);
@@ -201,7 +221,10 @@ static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
   for (const std::string &F : InputFiles) {
     StringRef Ext = sys::path::extension(F);
     bool FromC = Ext == ".c" || Ext == ".i";
-    std::string IRFile = FromC ? compile(F) : F;
+    const CompileCommand *Entry = nullptr;
+    if (FromC && !CompileCommandsFile.empty() && !(Entry = findCompileCommand(Commands, F)))
+      usageError("'" + F + "' is not in the compilation database '" + CompileCommandsFile + "'");
+    std::string IRFile = FromC ? compile(F, Entry) : F;
     SMDiagnostic Diag;
     std::unique_ptr<Module> M = parseIRFile(IRFile, Diag, Ctx);
     if (FromC)
@@ -281,6 +304,18 @@ int main(int Argc, char **Argv) {
 
   if (!PropertyFile.empty())
     checkPropertyFile(PropertyFile);
+  if (!CompileCommandsFile.empty()) {
+    Expected<std::vector<CompileCommand>> DB = readCompileCommands(CompileCommandsFile);
+    if (!DB)
+      usageError("cannot use the compilation database " + toString(DB.takeError()));
+    Commands = std::move(*DB);
+    if (InputFiles.empty()) // every C file of the project
+      for (const CompileCommand &C : Commands)
+        if (StringRef Ext = sys::path::extension(C.File); Ext == ".c" || Ext == ".i")
+          InputFiles.push_back(C.File);
+  }
+  if (InputFiles.empty())
+    usageError("no input file (expected prog.c, .i, .ll or .bc, or --compile-commands)");
   for (const std::string &F : InputFiles)
     if (!sys::fs::exists(F))
       usageError("cannot read '" + F + "': no such file");

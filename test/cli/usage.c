@@ -28,7 +28,7 @@ int main(void) {
 // MEM-NEXT: exit 1
 // OPTION: Unknown command line argument '--bogus'
 // OPTION: exit 1
-// NOFILE: Not enough positional command line arguments specified!
+// NOFILE: pdpv: error: no input file (expected prog.c, .i, .ll or .bc, or --compile-commands)
 // NOFILE: exit 1
 // IR: pdpv: {{.*}}.ll:1:26: error: value doesn't match function result type 'i32'
 // IR: exit 1
