@@ -30,9 +30,12 @@ constexpr int HarnessFailureExit = 86;
 /// The harness source for the failing check C of M, or why there is none
 /// (an input that is not a nondet call: a parameter of an entry function
 /// other than main, a global's initial value). ErrorFunctions: the user's
-/// (UBOptions), which the harness reports like reach_error().
+/// (UBOptions), which the harness reports like reach_error(). Entry: the
+/// entry function C belongs to; where M has no main, the harness's main
+/// calls it with the failing run's parameter values (integers only).
 llvm::Expected<std::string> harnessSource(const llvm::Module &M, const CheckResult &C,
-                                          llvm::ArrayRef<std::string> ErrorFunctions = {});
+                                          llvm::ArrayRef<std::string> ErrorFunctions = {},
+                                          llvm::StringRef Entry = "");
 
 struct NativeReplay {
   enum Status { Confirmed, NotFailing, Impossible } S = Impossible;
@@ -49,6 +52,8 @@ struct ReplayOptions {
   std::string Runner;
   /// The user's error functions (UBOptions::ErrorFunctions).
   std::vector<std::string> ErrorFunctions;
+  /// The entry function the check belongs to (harnessSource).
+  std::string Entry;
 };
 
 /// Compiles M with the harness of C (written to HarnessFile, kept) and runs

@@ -34,6 +34,9 @@ struct CheckResult {
     llvm::APInt V;
     bool Unsigned = false; // how the program reads it (from the builtin's name)
     std::optional<unsigned> Site; // an uninitialized local's site (Uninitialized.h)
+    /// The value of the entry function's scalar parameter of this number
+    /// (a library function's harness calls it with these).
+    std::optional<unsigned> Parameter;
   };
   std::vector<InputValue> Inputs; // for False, in call order
   std::vector<unsigned> PathLines; // for False: source lines the failing run passed

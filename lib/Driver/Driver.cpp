@@ -92,8 +92,8 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
         C.NativeNote = "cannot create a temporary file";
         continue;
       }
-      NativeReplay Run =
-          replayNatively(M, C, std::string(File), {10, O.NativeRunner, O.UB.ErrorFunctions});
+      NativeReplay Run = replayNatively(M, C, std::string(File),
+                                        {10, O.NativeRunner, O.UB.ErrorFunctions, R.Name});
       Written |= ForUser;
       bool Keep = ForUser;
       switch (Run.S) {

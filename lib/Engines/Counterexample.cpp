@@ -11,6 +11,7 @@
 
 #include "pdpv/SourceInfo.h"
 
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
@@ -40,6 +41,21 @@ std::string parameterName(const Argument &A) {
       if (R.getVariable()->getArg() == A.getArgNo() + 1)
         return R.getVariable()->getName().str();
   return "#" + std::to_string(A.getArgNo() + 1);
+}
+
+/// Whether the source reads parameter A as unsigned: its zeroext, or the
+/// debug info's type.
+bool isUnsignedParameter(const Argument &A) {
+  if (A.hasAttribute(Attribute::ZExt))
+    return true;
+  for (const Instruction &I : instructions(*A.getParent()))
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+        if (const auto *T = dyn_cast_or_null<DIBasicType>(R.getVariable()->getType()))
+          return T->getEncoding() == dwarf::DW_ATE_unsigned ||
+                 T->getEncoding() == dwarf::DW_ATE_unsigned_char ||
+                 T->getEncoding() == dwarf::DW_ATE_boolean;
+  return false;
 }
 
 std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
@@ -87,7 +103,11 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
         IV.Origin = "parameter '" + parameterName(*A) + "' points into the object of parameter '" +
                     parameterName(*A->getParent()->getArg(In.Offset)) + "', at byte";
         break;
-      default: IV.Origin = "parameter '" + parameterName(*A) + "'"; break;
+      default:
+        IV.Origin = "parameter '" + parameterName(*A) + "'";
+        IV.Parameter = A->getArgNo();
+        IV.Unsigned = isUnsignedParameter(*A);
+        break;
       }
     } else {
       const auto *I = cast<Instruction>(In.Source);

@@ -42,7 +42,8 @@ std::string inputsText(const std::vector<CheckResult::InputValue> &Inputs) {
          {field(I.Origin), field(I.Loc.File), std::to_string(I.Loc.Line),
           std::to_string(I.Loc.Column), field(I.Loc.Function), std::to_string(I.V.getBitWidth()),
           toString(I.V, 16, /*Signed=*/false), std::string(I.Unsigned ? "1" : "0"),
-          I.Site ? std::to_string(*I.Site) : std::string()})
+          I.Site ? std::to_string(*I.Site) : std::string(),
+          I.Parameter ? std::to_string(*I.Parameter) : std::string()})
       Text += F + FieldEnd;
     Text += '\n';
   }
@@ -143,10 +144,10 @@ struct Reader {
     SmallVector<StringRef, 0> Lines;
     StringRef(Inputs).split(Lines, '\n', -1, /*KeepEmpty=*/false);
     for (StringRef Line : Lines) {
-      SmallVector<StringRef, 9> F;
+      SmallVector<StringRef, 10> F;
       Line.split(F, FieldEnd);
       unsigned Width = 0, LineNo = 0, Column = 0;
-      Ok &= F.size() >= 9 && !F[2].getAsInteger(10, LineNo) && !F[3].getAsInteger(10, Column) &&
+      Ok &= F.size() >= 10 && !F[2].getAsInteger(10, LineNo) && !F[3].getAsInteger(10, Column) &&
             !F[5].getAsInteger(10, Width) && Width > 0 && !F[6].empty();
       if (!Ok)
         return R;
@@ -161,6 +162,9 @@ struct Reader {
       unsigned Site = 0;
       if (!F[8].empty() && !F[8].getAsInteger(10, Site))
         In.Site = Site;
+      unsigned Parameter = 0;
+      if (!F[9].empty() && !F[9].getAsInteger(10, Parameter))
+        In.Parameter = Parameter;
       R.Inputs.push_back(std::move(In));
     }
     if (const json::Array *A = array(O, "path"))

@@ -112,6 +112,8 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
   size_t Nondets = 0, Uninits = 0;
   for (size_t K = 0; K < C.Inputs.size(); ++K) {
     const CheckResult::InputValue &In = C.Inputs[K];
+    if (In.Parameter)
+      continue; // an argument of the entry's call (entryCall)
     if (!In.Site && !StringRef(In.Origin).ends_with("()"))
       return harnessError("input " + Twine(K + 1) + " is the " + In.Origin +
                           ", not a nondet call");
@@ -259,9 +261,48 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
   return Error::success();
 }
 
+/// A library function's counterexample has no main to run: the harness's
+/// main calls Entry with the values the failing run gave its parameters (0
+/// for one it never read). Its result is not looked at, so it is declared
+/// void (a result returned through a hidden pointer is a pointer parameter).
+static Error entryCall(raw_ostream &OS, const Function &Entry, const CheckResult &C) {
+  std::string Params, Args;
+  for (const Argument &A : Entry.args()) {
+    Type *T = A.getType();
+    if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
+        !is_contained({1u, 8u, 16u, 32u, 64u}, T->getIntegerBitWidth()))
+      return harnessError("the program has no main function to run, and '" + Entry.getName() +
+                          "' has a parameter that is not an integer (not reproduced natively "
+                          "yet)");
+    // As the callee expects it extended (the ABI's signext/zeroext).
+    unsigned Bits = T->getIntegerBitWidth();
+    std::string Type = Bits == 1    ? "_Bool"
+                       : Bits == 8  ? "char"
+                       : Bits == 16 ? "short"
+                       : Bits == 32 ? "int"
+                                    : "long long";
+    if (Bits > 1)
+      Type = (A.hasAttribute(Attribute::SExt) ? "signed " : "unsigned ") + Type;
+    uint64_t V = 0;
+    std::string Comment = " /* not read */";
+    for (const CheckResult::InputValue &In : C.Inputs)
+      if (In.Parameter == A.getArgNo()) {
+        V = In.V.getZExtValue();
+        Comment = " /* " + In.Origin + " = " + toString(In.V, 10, !In.Unsigned) + " */";
+      }
+    Params += (Params.empty() ? "" : ", ") + Type;
+    Args += (Args.empty() ? "" : ", ") + formatv("({0}){1:x}ULL", Type, V).str() + Comment;
+  }
+  OS << "void " << Entry.getName() << "(" << (Params.empty() ? "void" : Params) << ");\n"
+     << "int main(void) {\n  " << Entry.getName() << "(" << Args << ");\n  return 0;\n}\n";
+  return Error::success();
+}
+
 Expected<std::string> harnessSource(const Module &M, const CheckResult &C,
-                                    ArrayRef<std::string> ErrorFunctions) {
-  if (!M.getFunction("main") || M.getFunction("main")->isDeclaration())
+                                    ArrayRef<std::string> ErrorFunctions, StringRef Entry) {
+  const Function *Main = M.getFunction("main");
+  const Function *Called = Main && !Main->isDeclaration() ? nullptr : M.getFunction(Entry);
+  if ((!Main || Main->isDeclaration()) && (!Called || Called->isDeclaration()))
     return harnessError("the program has no main function to run");
   std::string S;
   raw_string_ostream OS(S);
@@ -269,6 +310,9 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C,
     return std::move(E);
   if (Error E = checkDefinitions(OS, M, C.K, /*Search=*/false, ErrorFunctions))
     return std::move(E);
+  if (Called)
+    if (Error E = entryCall(OS, *Called, C))
+      return std::move(E);
   return S;
 }
 
@@ -545,7 +589,7 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
 NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
                             const ReplayOptions &Opts) {
   NativeReplay R;
-  Expected<std::string> Source = harnessSource(M, C, Opts.ErrorFunctions);
+  Expected<std::string> Source = harnessSource(M, C, Opts.ErrorFunctions, Opts.Entry);
   if (!Source) {
     R.Detail = toString(Source.takeError());
     return R;

@@ -11,8 +11,12 @@
 // program with 64-bit longs is safe.
 // RUN: sh -c 'pdpv --data-model=ilp32 --clang-arg=-DLONG %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=ILP32
 // RUN: sh -c 'pdpv --data-model=lp64 --clang-arg=-DLONG %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=LP64
-// Without main there is nothing to run: the interpreter's confirmation stands.
-// RUN: not pdpv --clang-arg=-DLIBRARY %s | FileCheck-19 %s --check-prefix=LIBRARY
+// A library function (no main): the harness's main calls it with the
+// failing run's parameter values. With a pointer parameter there is nothing
+// to run yet: the interpreter's confirmation stands.
+// RUN: not pdpv --clang-arg=-DLIBRARY --harness=%t.library.c %s | FileCheck-19 %s --check-prefix=LIBRARY
+// RUN: FileCheck-19 %s --input-file=%t.library.c --check-prefix=LIBRARY-HARNESS
+// RUN: not pdpv --clang-arg=-DPOINTER %s | FileCheck-19 %s --check-prefix=POINTER
 // RUN: not pdpv --data-model=ilp64 %s 2>&1 | FileCheck-19 %s --check-prefix=BAD-MODEL
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern int __VERIFIER_nondet_int(void);
@@ -28,8 +32,14 @@ int main(void) {
   return 0;
 }
 #elif defined(LIBRARY)
-void check(int a) {
-  if (a == 7)
+int check(int a, unsigned char b) {
+  if (a == 7 && b > 200)
+    reach_error();
+  return a;
+}
+#elif defined(POINTER)
+void check(int *a) {
+  if (*a == 7)
     reach_error();
 }
 #else
@@ -59,6 +69,12 @@ int main(void) {
 // LP64: {{^}}Result: TRUE
 // LP64-NEXT: exit 0
 // LIBRARY: note: input 1: parameter 'a' = 7
-// LIBRARY: note: not replayed natively: the program has no main function to run
+// LIBRARY: note: input 2: parameter 'b' = {{20[1-9]|2[1-5][0-9]}}
+// LIBRARY: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at harness.c:
 // LIBRARY: {{^}}Result: FALSE
+// LIBRARY-HARNESS: void check(unsigned int, unsigned char);
+// LIBRARY-HARNESS: int main(void) {
+// LIBRARY-HARNESS-NEXT: check((unsigned int)0x7ULL /* parameter 'a' = 7 */, (unsigned char)0x{{[0-9a-f]+}}ULL /* parameter 'b' = {{[0-9]+}} */);
+// POINTER: note: not replayed natively: input 1 is the size in bytes of the object parameter 'a' points into, not a nondet call
+// POINTER: {{^}}Result: FALSE
 // BAD-MODEL: pdpv: for the --data-model option: Cannot find option named 'ilp64'!
