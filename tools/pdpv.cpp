@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/BuildReport.h"
 #include "pdpv/Driver.h"
 #include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
@@ -45,9 +46,6 @@
 using namespace llvm;
 using namespace pdpv;
 
-#ifndef PDPV_VERSION
-#define PDPV_VERSION "0.1"
-#endif
 
 static cl::OptionCategory Category("pdpv options");
 static cl::list<std::string> InputFiles(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>..."),
@@ -280,7 +278,45 @@ static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) 
   }
 }
 
+/// `pdpv report DIR [--sarif=FILE] [--html=FILE]`: the results a build left
+/// in DIR (results-dir, BuildReport.h) as one summary, one SARIF log and one
+/// web page. Exit code 10 if an assertion can fail, else 0 (1: bad usage).
+[[noreturn]] static void report(int Argc, char **Argv) {
+  constexpr StringLiteral Usage = " (usage: pdpv report DIR [--sarif=FILE] [--html=FILE])";
+  std::string Dir, Sarif, Html;
+  for (int K = 2; K < Argc; ++K) {
+    StringRef A = Argv[K];
+    if (A.consume_front("--sarif="))
+      Sarif = A.str();
+    else if (A.consume_front("--html="))
+      Html = A.str();
+    else if (!A.starts_with("-") && Dir.empty())
+      Dir = A.str();
+    else
+      usageError("report: unexpected argument '" + A + "'" + Usage);
+  }
+  if (Dir.empty())
+    usageError("report: no results directory" + Twine(Usage));
+  Expected<BuildReport> R = readResultsDir(Dir);
+  if (!R)
+    usageError(StringRef(toString(R.takeError())).drop_front(strlen("pdpv: ")));
+  printBuildReport(outs(), *R);
+  if (Sarif.empty())
+    Sarif = (Dir + "/pdpv-report.sarif");
+  *createOutput(Sarif) << formatv("{0:2}", R->Sarif) << "\n";
+  outs() << "pdpv: SARIF 2.1.0 of all " << R->Files << " files: " << Sarif << "\n";
+  if (Html.empty())
+    Html = (Dir + "/pdpv-report.html");
+  writeHtmlReport(*createOutput(Html), *R);
+  outs() << "pdpv: the report as a web page: " << Html << "\n";
+  finish(any_of(R->Functions, [](const BuildReport::Function &F) { return F.Failing > 0; })
+             ? False
+             : True);
+}
+
 int main(int Argc, char **Argv) {
+  if (Argc >= 2 && StringRef(Argv[1]) == "report")
+    report(Argc, Argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "pdpv " << PDPV_VERSION << " (LLVM " << LLVM_VERSION_STRING << ", "
        << "Z3 " << Z3_get_full_version() << ")\n";
@@ -412,5 +448,8 @@ int main(int Argc, char **Argv) {
       outs() << " (" << describe(Why) << ")";
     outs() << "\n";
   }
+  if (!Opts.ResultsDir.empty())
+    if (Error E = writeResultsDir(Opts.ResultsDir, InputFiles.front(), Results))
+      errs() << toString(std::move(E)) << "\n";
   finish(V == Verdict::True ? True : V == Verdict::False ? False : Undecided);
 }

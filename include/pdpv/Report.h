@@ -21,6 +21,10 @@
 
 #include <string>
 
+#ifndef PDPV_VERSION
+#define PDPV_VERSION "0.1"
+#endif
+
 namespace pdpv {
 
 enum class Severity { Error, Warning, Remark, Note };

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/BuildReport.h"
 #include "pdpv/Driver.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Report.h"
@@ -60,6 +61,10 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
   reportResults(errs(), Results, Opts.Quiet);
+  if (!Opts.ResultsDir.empty())
+    if (Error E = writeResultsDir(Opts.ResultsDir, M.getSourceFileName(), Results))
+      errs() << "pdpv: warning: " << StringRef(toString(std::move(E))).drop_front(6)
+             << "; this file's results are not in the results directory [pdpv]\n";
   return PreservedAnalyses::all();
 }
 

@@ -50,6 +50,10 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "write the model as constrained Horn clauses (SMT-LIB2, HORN) to the file "
                    "instead of verifying",
                    [](O &V) -> std::string & { return V.HornFile; }),
+        textRow<O>("results-dir", "dir",
+                   "also write each file's results (JSON and SARIF) into this directory, "
+                   "for 'pdpv report DIR' (safe under make -j)",
+                   [](O &V) -> std::string & { return V.ResultsDir; }),
         textRow<O>("solver", "name",
                    "solver of the acyclic model's checks: z3 (the library), boolector or cvc5",
                    [](O &V) -> std::string & { return V.Solver; }),
