@@ -266,6 +266,9 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
 /// for one it never read). Its result is not looked at, so it is declared
 /// void (a result returned through a hidden pointer is a pointer parameter).
 static Error entryCall(raw_ostream &OS, const Function &Entry, const CheckResult &C) {
+  if (Entry.hasLocalLinkage())
+    return harnessError("the program has no main function to run, and '" + Entry.getName() +
+                        "' is static (only its file can call it)");
   std::string Params, Args;
   for (const Argument &A : Entry.args()) {
     Type *T = A.getType();

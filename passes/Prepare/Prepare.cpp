@@ -503,10 +503,14 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
 std::vector<Function *> entryFunctions(Module &M) {
   if (Function *Main = M.getFunction("main"); Main && !Main->isDeclaration())
     return {Main};
+  // A library: what others may call. A function whose address is taken
+  // (a callback in a table, static or not) may be called through it with
+  // any arguments: its assertions would otherwise go unchecked, unsaid.
   std::vector<Function *> Entries;
   for (Function &F : M)
-    if (!F.isDeclaration() && !F.hasLocalLinkage() && F.use_empty() &&
-        !F.getName().starts_with("__VERIFIER_") && F.getName() != "reach_error")
+    if (!F.isDeclaration() && !F.getName().starts_with("__VERIFIER_") &&
+        F.getName() != "reach_error" &&
+        ((!F.hasLocalLinkage() && F.use_empty()) || F.hasAddressTaken()))
       Entries.push_back(&F);
   return Entries;
 }
