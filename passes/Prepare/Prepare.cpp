@@ -34,6 +34,7 @@
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
@@ -392,6 +393,53 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
   return Locs;
 }
 
+/// What PDPV cannot model where no property can follow cannot change a
+/// verdict: a violation on a path through it comes before it. So the run is
+/// cut there (unreachable), which removes only behaviours that violate
+/// nothing afterwards -- a printf after the last assertion no longer makes
+/// every assertion of the function UNKNOWN. Every pdpv.assert and pdpv.check
+/// counts as a property (the checks that only end the model too).
+void cutWhereNoPropertyFollows(Function &F, const std::set<const Function *> &Rec) {
+  auto IsProperty = [](const Instruction &I) {
+    return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check);
+  };
+  // Blocks from which a property can be reached (their own, or a successor's).
+  SmallPtrSet<const BasicBlock *, 32> Leads;
+  SmallVector<const BasicBlock *, 32> Work;
+  for (BasicBlock &BB : F)
+    if (any_of(BB, IsProperty) && Leads.insert(&BB).second)
+      Work.push_back(&BB);
+  while (!Work.empty())
+    for (const BasicBlock *P : predecessors(Work.pop_back_val()))
+      if (Leads.insert(P).second)
+        Work.push_back(P);
+  SmallVector<Instruction *, 8> Cuts;
+  for (BasicBlock &BB : F) {
+    if (any_of(successors(&BB), [&](const BasicBlock *S) { return Leads.count(S); }))
+      continue;
+    // From the last property of the block on, nothing can lead to one.
+    auto Start = BB.begin();
+    for (auto It = BB.begin(); It != BB.end(); ++It)
+      if (IsProperty(*It))
+        Start = std::next(It);
+    for (auto It = Start; It != BB.end(); ++It) {
+      bool Recursive = false;
+      if (auto *CB = dyn_cast<CallBase>(&*It))
+        if (Function *Callee = calleeOf(*CB))
+          Recursive = Rec.count(Callee);
+      if (!isa<PHINode>(*It) && !It->isTerminator() &&
+          (Recursive || !unsupportedReason(*It).empty())) {
+        Cuts.push_back(&*It);
+        break;
+      }
+    }
+  }
+  for (Instruction *I : Cuts)
+    changeToUnreachable(I);
+  if (!Cuts.empty())
+    removeUnreachableBlocks(F);
+}
+
 std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec) {
   std::vector<Unsupported> Problems;
   std::set<std::pair<std::string, unsigned>> Seen;
@@ -490,6 +538,8 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
   for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
     if (I.hasCycle())
       WhyNot = "the function has loops";
+  if (WhyNot.empty())
+    cutWhereNoPropertyFollows(*C, Rec);
   if (WhyNot.empty() && !scan(*C, Rec).empty())
     WhyNot = "before simplification the function has memory that mem2reg alone cannot promote";
   if (WhyNot.empty())
@@ -542,6 +592,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
     guardAccesses(*F, UB);
+    cutWhereNoPropertyFollows(*F, Rec);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)

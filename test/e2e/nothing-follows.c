@@ -1,0 +1,28 @@
+// What PDPV cannot model (here printf, an external function) cannot change
+// a verdict where no property can follow it: the run is cut there. Before a
+// property it still makes the function's proofs UNKNOWN.
+// RUN: not pdpv %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --clang-arg=-DBEFORE %s 2>&1 | FileCheck-19 %s --check-prefix=BEFORE
+#include <assert.h>
+#include <stdio.h>
+extern int __VERIFIER_nondet_int(void);
+
+int main(void) {
+  int x = __VERIFIER_nondet_int(), y = __VERIFIER_nondet_int();
+  if (y < 0) {
+    printf("negative\n");
+    return 1;
+  }
+#ifdef BEFORE
+  printf("%d\n", y);
+#endif
+  assert(x + y != 1000);
+  int n = printf("%d\n", x + y);
+  return n > 0 ? 0 : 2;
+}
+// CHECK: nothing-follows.c:20:3: warning: assertion can fail [pdpv]
+// CHECK: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at nothing-follows.c:20
+// CHECK: 'main': Result: FALSE (0 proved, 1 failing, 0 unknown)
+// BEFORE: warning: verification result unknown: unsupported call to external function 'printf'
+// BEFORE: 'main': Result: UNKNOWN
