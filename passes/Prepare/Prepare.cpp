@@ -398,7 +398,10 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
 /// cut there (unreachable), which removes only behaviours that violate
 /// nothing afterwards -- a printf after the last assertion no longer makes
 /// every assertion of the function UNKNOWN. Every pdpv.assert and pdpv.check
-/// counts as a property (the checks that only end the model too).
+/// counts as a property (the checks that only end the model too). Run on
+/// the function before simplification, whose paths are the program's; the
+/// markers are calls that may not return, so LLVM cannot carry what an
+/// unreachable implies back past a property.
 void cutWhereNoPropertyFollows(Function &F, const std::set<const Function *> &Rec) {
   auto IsProperty = [](const Instruction &I) {
     return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check);
@@ -538,8 +541,6 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
   for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
     if (I.hasCycle())
       WhyNot = "the function has loops";
-  if (WhyNot.empty())
-    cutWhereNoPropertyFollows(*C, Rec);
   if (WhyNot.empty() && !scan(*C, Rec).empty())
     WhyNot = "before simplification the function has memory that mem2reg alone cannot promote";
   if (WhyNot.empty())
@@ -585,6 +586,10 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     dropUndefinedBehaviourFlags(*F);
     SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
     dropChecksThatOnlyEndTheModel(*F, UB);
+    // Before simplification: LLVM's folding ignores what cannot be modelled
+    // (a call cannot write main's register copy of a global), and could cut
+    // the path from it to an assertion that the program does take.
+    cutWhereNoPropertyFollows(*F, Rec);
     PreparedEntry PE{F, {}, {}};
     if (!Before.empty()) // a copy only where simplification may remove assertions
       PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
@@ -592,7 +597,6 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
     guardAccesses(*F, UB);
-    cutWhereNoPropertyFollows(*F, Rec);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)
