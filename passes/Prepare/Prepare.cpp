@@ -398,13 +398,17 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
 /// cut there (unreachable), which removes only behaviours that violate
 /// nothing afterwards -- a printf after the last assertion no longer makes
 /// every assertion of the function UNKNOWN. Every pdpv.assert and pdpv.check
-/// counts as a property (the checks that only end the model too). Run on
+/// counts as a property (the checks that only end the model too), and so does
+/// an access that may be invalid (guardAccesses checks it later). Run on
 /// the function before simplification, whose paths are the program's; the
 /// markers are calls that may not return, so LLVM cannot carry what an
 /// unreachable implies back past a property.
 void cutWhereNoPropertyFollows(Function &F, const std::set<const Function *> &Rec) {
+  // (and an access that may be invalid: guardAccesses checks it after
+  // simplification)
   auto IsProperty = [](const Instruction &I) {
-    return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check);
+    return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check) ||
+           (mayBeInvalid(I) && !isStaticallyValid(I));
   };
   // Blocks from which a property can be reached (their own, or a successor's).
   SmallPtrSet<const BasicBlock *, 32> Leads;
