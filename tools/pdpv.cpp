@@ -46,7 +46,6 @@
 using namespace llvm;
 using namespace pdpv;
 
-
 static cl::OptionCategory Category("pdpv options");
 static cl::list<std::string> InputFiles(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>..."),
                                         cl::ZeroOrMore, cl::cat(Category));
@@ -246,7 +245,9 @@ static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
           *static_cast<raw_string_ostream *>(Out) << "\n";
         },
         &PS);
-    if (Linker::linkModules(*Whole, std::move(M)))
+    bool Failed = Linker::linkModules(*Whole, std::move(M));
+    Ctx.setDiagnosticHandlerCallBack(nullptr); // (PS goes with this iteration)
+    if (Failed)
       usageError("'" + F + "' does not link with the files before it: " +
                  StringRef(Problems).trim());
   }

@@ -81,10 +81,14 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
     };
     for (const json::Value &FV : *Doc->getArray("functions")) {
       const json::Object *Fn = FV.getAsObject();
+      if (!Fn)
+        continue;
       StringRef Name = Fn->getString("name").value_or("?");
       if (const json::Array *Checks = Fn->getArray("checks"))
         for (const json::Value &CV : *Checks) {
           const json::Object *C = CV.getAsObject();
+          if (!C)
+            continue;
           auto [File, Line] = Where(C->getObject("location"));
           if (File.empty() || !Line)
             continue;
@@ -98,6 +102,8 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
             if (const json::Array *Inputs = C->getArray("inputs"))
               for (const json::Value &IV : *Inputs) {
                 const json::Object *In = IV.getAsObject();
+                if (!In)
+                  continue;
                 Text += formatv("\ninput: {0} = {1}", In->getString("origin").value_or("?"),
                                 In->getString("value").value_or("?"));
                 if (auto [InFile, InLine] = Where(In->getObject("location")); InLine)
@@ -127,6 +133,8 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
       if (const json::Array *Invariants = Fn->getArray("invariants"))
         for (const json::Value &IV : *Invariants) {
           const json::Object *I = IV.getAsObject();
+          if (!I)
+            continue;
           auto [File, Line] = Where(I->getObject("location"));
           if (File.empty() || !Line)
             continue;
