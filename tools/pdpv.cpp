@@ -210,14 +210,19 @@ static std::string compile(StringRef Source, const CompileCommand *Entry) {
   usageError("'" + Source + "' does not compile");
 }
 
+/// Whether File is C the tool compiles (else LLVM IR it reads).
+static bool isCSource(StringRef File) {
+  StringRef Ext = sys::path::extension(File);
+  return Ext == ".c" || Ext == ".i";
+}
+
 /// The inputs as one module: each C file compiled, each read and checked,
 /// and several linked as llvm-link would (a call into another file is then
 /// a call into the program, not an unknown function).
 static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
   std::unique_ptr<Module> Whole;
   for (const std::string &F : InputFiles) {
-    StringRef Ext = sys::path::extension(F);
-    bool FromC = Ext == ".c" || Ext == ".i";
+    bool FromC = isCSource(F);
     const CompileCommand *Entry = nullptr;
     if (FromC && !CompileCommandsFile.empty() && !(Entry = findCompileCommand(Commands, F)))
       usageError("'" + F + "' is not in the compilation database '" + CompileCommandsFile + "'");
@@ -348,7 +353,7 @@ int main(int Argc, char **Argv) {
     Commands = std::move(*DB);
     if (InputFiles.empty()) // every C file of the project
       for (const CompileCommand &C : Commands)
-        if (StringRef Ext = sys::path::extension(C.File); Ext == ".c" || Ext == ".i")
+        if (isCSource(C.File))
           InputFiles.push_back(C.File);
   }
   if (InputFiles.empty())
@@ -369,13 +374,9 @@ int main(int Argc, char **Argv) {
     else
       outs() << "Result: UNKNOWN (" << Reason << ")\n";
   });
-  bool AllC = true;
-  for (const std::string &F : InputFiles) {
-    StringRef Ext = sys::path::extension(F);
-    AllC &= Ext == ".c" || Ext == ".i";
-    if (Ext != ".c" && Ext != ".i" && Ext != ".ll" && Ext != ".bc")
+  for (const std::string &F : InputFiles)
+    if (StringRef Ext = sys::path::extension(F); !isCSource(F) && Ext != ".ll" && Ext != ".bc")
       usageError("'" + F + "': expected a .c, .i, .ll or .bc file");
-  }
 
   VerifyOptions Opts = optionsFromCommandLine();
   if (Error E = Flags.apply(Opts, "pdpv"))
@@ -386,7 +387,7 @@ int main(int Argc, char **Argv) {
   Opts.CInvariants = !WitnessOut.empty();
   Opts.HarnessFile = HarnessOut;
   Opts.KeptFilesDir = keptFilesDirectory();
-  if (!WitnessOut.empty() && (!AllC || InputFiles.size() > 1))
+  if (!WitnessOut.empty() && (InputFiles.size() > 1 || !isCSource(InputFiles.front())))
     usageError("--witness needs the C source (one .c or .i file), got '" + InputFile + "'");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));

@@ -35,6 +35,8 @@ struct BuildReport {
     unsigned Proved = 0, Failing = 0, Unknown = 0;
   };
   std::vector<Function> Functions;
+  /// The counts of all functions (File and Name empty).
+  Function total() const;
   unsigned Files = 0;
   /// Each UNKNOWN reason (its cause's words) and how often it was given.
   std::vector<std::pair<std::string, unsigned>> Reasons;

@@ -63,7 +63,8 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   reportResults(errs(), Results, Opts.Quiet);
   if (!Opts.ResultsDir.empty())
     if (Error E = writeResultsDir(Opts.ResultsDir, M.getSourceFileName(), Results))
-      errs() << "pdpv: warning: " << StringRef(toString(std::move(E))).drop_front(6)
+      errs() << "pdpv: warning: "
+             << StringRef(toString(std::move(E))).drop_front(strlen("pdpv: "))
              << "; this file's results are not in the results directory [pdpv]\n";
   return PreservedAnalyses::all();
 }

@@ -31,15 +31,22 @@ bool isUnsignedBuiltin(StringRef Name) {
 
 namespace {
 
+/// Parameter A's variable in the debug info, if any.
+const DILocalVariable *parameterVariable(const Argument &A) {
+  for (const Instruction &I : instructions(*A.getParent()))
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (R.getVariable()->getArg() == A.getArgNo() + 1)
+        return R.getVariable();
+  return nullptr;
+}
+
 /// The source name of a parameter: clang drops IR value names in release
 /// builds, the debug info keeps them.
 std::string parameterName(const Argument &A) {
   if (A.hasName())
     return A.getName().str();
-  for (const Instruction &I : instructions(*A.getParent()))
-    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-      if (R.getVariable()->getArg() == A.getArgNo() + 1)
-        return R.getVariable()->getName().str();
+  if (const DILocalVariable *V = parameterVariable(A))
+    return V->getName().str();
   return "#" + std::to_string(A.getArgNo() + 1);
 }
 
@@ -48,14 +55,11 @@ std::string parameterName(const Argument &A) {
 bool isUnsignedParameter(const Argument &A) {
   if (A.hasAttribute(Attribute::ZExt))
     return true;
-  for (const Instruction &I : instructions(*A.getParent()))
-    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-      if (R.getVariable()->getArg() == A.getArgNo() + 1)
-        if (const auto *T = dyn_cast_or_null<DIBasicType>(R.getVariable()->getType()))
-          return T->getEncoding() == dwarf::DW_ATE_unsigned ||
-                 T->getEncoding() == dwarf::DW_ATE_unsigned_char ||
-                 T->getEncoding() == dwarf::DW_ATE_boolean;
-  return false;
+  const DILocalVariable *V = parameterVariable(A);
+  const auto *T = V ? dyn_cast_or_null<DIBasicType>(V->getType()) : nullptr;
+  return T && (T->getEncoding() == dwarf::DW_ATE_unsigned ||
+               T->getEncoding() == dwarf::DW_ATE_unsigned_char ||
+               T->getEncoding() == dwarf::DW_ATE_boolean);
 }
 
 std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {

@@ -16,13 +16,14 @@
 
 namespace pdpv {
 
-std::optional<std::string> ForkedChild::lastMessage() const {
-  size_t End = Output.rfind('\0');
-  if (End == std::string::npos)
+std::optional<llvm::StringRef> ForkedChild::lastMessage() const {
+  llvm::StringRef Messages(Output);
+  size_t End = Messages.rfind('\0'); // (what follows it was cut off)
+  if (End == llvm::StringRef::npos)
     return std::nullopt;
-  size_t Begin = End == 0 ? std::string::npos : Output.rfind('\0', End - 1);
-  Begin = Begin == std::string::npos ? 0 : Begin + 1;
-  return Output.substr(Begin, End - Begin);
+  Messages = Messages.take_front(End);
+  size_t Begin = Messages.rfind('\0');
+  return Begin == llvm::StringRef::npos ? Messages : Messages.drop_front(Begin + 1);
 }
 
 ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Work) {

@@ -14,6 +14,7 @@
 #define PDPV_ENGINES_FORKED_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <chrono>
 #include <functional>
@@ -27,10 +28,10 @@ struct ForkedChild {
   int Pid = -1, Pipe = -1;
   std::string Output; // messages, each ended by a NUL byte
   bool Finished = false; // it closed its end of the pipe (answered, or died)
-  /// The last complete message: the child's answer, or if it was stopped
-  /// before it could give one, the last it sent on the way; none if it sent
-  /// nothing complete.
-  std::optional<std::string> lastMessage() const;
+  /// The last complete message (a view into Output): the child's answer,
+  /// or if it was stopped before it could give one, the last it sent on the
+  /// way; none if it sent nothing complete.
+  std::optional<llvm::StringRef> lastMessage() const;
 };
 
 /// Sends a message from the child to the parent (what the work has found so

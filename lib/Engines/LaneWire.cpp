@@ -212,7 +212,7 @@ std::string encodeFindings(const LaneFindings &F) {
   return Text;
 }
 
-std::optional<LaneFindings> decodeFindings(const std::string &Text) {
+std::optional<LaneFindings> decodeFindings(StringRef Text) {
   Expected<json::Value> Parsed = json::parse(Text);
   if (!Parsed) {
     consumeError(Parsed.takeError());

@@ -38,7 +38,7 @@ struct LaneFindings {
 
 std::string encodeFindings(const LaneFindings &F);
 /// None if Text is not what encodeFindings writes (a child that died).
-std::optional<LaneFindings> decodeFindings(const std::string &Text);
+std::optional<LaneFindings> decodeFindings(llvm::StringRef Text);
 
 } // namespace pdpv
 

@@ -185,7 +185,7 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
   std::vector<std::optional<LaneFindings>> Found(Lanes.size());
   std::vector<bool> Won(Lanes.size(), false);
   auto Take = [&](size_t Lane) {
-    std::optional<std::string> Message = Children[Lane].lastMessage();
+    std::optional<StringRef> Message = Children[Lane].lastMessage();
     Found[Lane] = Message ? decodeFindings(*Message) : std::nullopt;
     for (size_t K = 0; K < Outcomes.size(); ++K) {
       LaneFindings::Outcome &Out = Outcomes[K];

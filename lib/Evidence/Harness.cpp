@@ -45,21 +45,29 @@ Error harnessError(const Twine &Why) {
   return make_error<StringError>(Why, inconvertibleErrorCode());
 }
 
-/// The C type of a nondet function's result, from its IR signature.
+/// The C integer type of Bits bits (none for a width C has no type of).
+std::optional<std::string> cIntegerType(unsigned Bits, bool Signed) {
+  switch (Bits) {
+  case 1: return std::string("_Bool");
+  case 8: return std::string(Signed ? "signed char" : "unsigned char");
+  case 16: return std::string(Signed ? "short" : "unsigned short");
+  case 32: return std::string(Signed ? "int" : "unsigned int");
+  case 64: return std::string(Signed ? "long long" : "unsigned long long");
+  }
+  return std::nullopt;
+}
+
+/// The C type of a nondet function's result, from its IR signature (the
+/// wide ones unsigned: the harness returns their bits).
 Expected<std::string> cType(const Function &F) {
   Type *T = F.getReturnType();
   if (!T->isIntegerTy())
     return harnessError("'" + F.getName() + "' does not return an integer");
-  bool Unsigned = F.getAttributes().hasRetAttr(Attribute::ZExt);
-  switch (T->getIntegerBitWidth()) {
-  case 1: return std::string("_Bool");
-  case 8: return std::string(Unsigned ? "unsigned char" : "signed char");
-  case 16: return std::string(Unsigned ? "unsigned short" : "short");
-  case 32: return std::string("unsigned int");
-  case 64: return std::string("unsigned long long");
-  }
-  return harnessError("'" + F.getName() + "' returns a " + Twine(T->getIntegerBitWidth()) +
-                      "-bit integer");
+  unsigned Bits = T->getIntegerBitWidth();
+  if (std::optional<std::string> C =
+          cIntegerType(Bits, Bits <= 16 && !F.getAttributes().hasRetAttr(Attribute::ZExt)))
+    return *C;
+  return harnessError("'" + F.getName() + "' returns a " + Twine(Bits) + "-bit integer");
 }
 
 } // namespace
@@ -271,21 +279,15 @@ static Error entryCall(raw_ostream &OS, const Function &Entry, const CheckResult
                         "' is static (only its file can call it)");
   std::string Params, Args;
   for (const Argument &A : Entry.args()) {
-    Type *T = A.getType();
-    if (!T->isIntegerTy() || T->getIntegerBitWidth() > 64 ||
-        !is_contained({1u, 8u, 16u, 32u, 64u}, T->getIntegerBitWidth()))
+    // As the callee expects it extended (the ABI's signext/zeroext).
+    std::optional<std::string> Type =
+        A.getType()->isIntegerTy()
+            ? cIntegerType(A.getType()->getIntegerBitWidth(), A.hasAttribute(Attribute::SExt))
+            : std::nullopt;
+    if (!Type)
       return harnessError("the program has no main function to run, and '" + Entry.getName() +
                           "' has a parameter that is not an integer (not reproduced natively "
                           "yet)");
-    // As the callee expects it extended (the ABI's signext/zeroext).
-    unsigned Bits = T->getIntegerBitWidth();
-    std::string Type = Bits == 1    ? "_Bool"
-                       : Bits == 8  ? "char"
-                       : Bits == 16 ? "short"
-                       : Bits == 32 ? "int"
-                                    : "long long";
-    if (Bits > 1)
-      Type = (A.hasAttribute(Attribute::SExt) ? "signed " : "unsigned ") + Type;
     uint64_t V = 0;
     std::string Comment = " /* not read */";
     for (const CheckResult::InputValue &In : C.Inputs)
@@ -293,8 +295,8 @@ static Error entryCall(raw_ostream &OS, const Function &Entry, const CheckResult
         V = In.V.getZExtValue();
         Comment = " /* " + In.Origin + " = " + toString(In.V, 10, !In.Unsigned) + " */";
       }
-    Params += (Params.empty() ? "" : ", ") + Type;
-    Args += (Args.empty() ? "" : ", ") + formatv("({0}){1:x}ULL", Type, V).str() + Comment;
+    Params += (Params.empty() ? "" : ", ") + *Type;
+    Args += (Args.empty() ? "" : ", ") + formatv("({0}){1:x}ULL", *Type, V).str() + Comment;
   }
   OS << "void " << Entry.getName() << "(" << (Params.empty() ? "void" : Params) << ");\n"
      << "int main(void) {\n  " << Entry.getName() << "(" << Args << ");\n  return 0;\n}\n";

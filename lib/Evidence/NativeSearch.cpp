@@ -243,7 +243,8 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
     }
     S.Inputs.push_back(std::move(In));
   }
-  S.Found = lastReport(Log).contains("called from") || lastReport(Log).contains("reached (SIGILL)");
+  StringRef Report = lastReport(Log);
+  S.Found = Report.contains("called from") || Report.contains("reached (SIGILL)");
   if (!S.Found)
     S.Detail = "the failing run's report is missing";
   return S;

@@ -47,6 +47,17 @@ Error writeAtomically(const Twine &PathT, StringRef Text) {
   return Error::success();
 }
 
+/// The JSON file at Path.
+Expected<json::Value> readJson(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return reportError("cannot read '" + Path + "': " + Buf.getError().message());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return reportError("'" + Path + "' is not PDPV's JSON: " + toString(V.takeError()));
+  return V;
+}
+
 /// "may access out of bounds at a.c:7:3 (...)" and the same at another line
 /// are one reason.
 std::string reasonWithoutPlaces(StringRef Reason) {
@@ -95,16 +106,7 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
   json::Array AllResults;
   std::optional<json::Value> FirstLog;
   for (const std::string &Path : Jsons) {
-    auto Read = [&](StringRef P) -> Expected<json::Value> {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(P);
-      if (!Buf)
-        return reportError("cannot read '" + P + "': " + Buf.getError().message());
-      Expected<json::Value> V = json::parse((*Buf)->getBuffer());
-      if (!V)
-        return reportError("'" + P + "' is not PDPV's JSON: " + toString(V.takeError()));
-      return V;
-    };
-    Expected<json::Value> Doc = Read(Path);
+    Expected<json::Value> Doc = readJson(Path);
     if (!Doc)
       return Doc.takeError();
     const json::Object *Top = Doc->getAsObject();
@@ -138,7 +140,7 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
     std::string SarifPath = Path.substr(0, Path.size() - strlen(".json")) + ".sarif";
     if (!sys::fs::exists(SarifPath))
       continue;
-    Expected<json::Value> Log = Read(SarifPath);
+    Expected<json::Value> Log = readJson(SarifPath);
     if (!Log)
       return Log.takeError();
     const json::Object *L = Log->getAsObject();
@@ -162,23 +164,29 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
   return R;
 }
 
+BuildReport::Function BuildReport::total() const {
+  Function T;
+  for (const Function &F : Functions) {
+    T.Proved += F.Proved;
+    T.Failing += F.Failing;
+    T.Unknown += F.Unknown;
+  }
+  return T;
+}
+
 void printBuildReport(raw_ostream &OS, const BuildReport &R) {
   size_t Width = 8;
   for (const BuildReport::Function &F : R.Functions)
     Width = std::max(Width, F.File.size() + F.Name.size() + 2);
-  unsigned P = 0, F = 0, U = 0;
+  auto Row = [&](const std::string &Name, const BuildReport::Function &F) {
+    OS << left_justify(Name, Width)
+       << formatv(" {0,7} {1,7} {2,7}\n", F.Proved, F.Failing, F.Unknown);
+  };
   OS << left_justify("file: function", Width)
      << formatv(" {0,7} {1,7} {2,7}\n", "proved", "failing", "unknown");
-  for (const BuildReport::Function &Fn : R.Functions) {
-    OS << left_justify(Fn.File + ": " + Fn.Name, Width)
-       << formatv(" {0,7} {1,7} {2,7}\n", Fn.Proved, Fn.Failing, Fn.Unknown);
-    P += Fn.Proved;
-    F += Fn.Failing;
-    U += Fn.Unknown;
-  }
-  OS << left_justify(formatv("total ({0} files, {1} functions)", R.Files, R.Functions.size()).str(),
-                     Width)
-     << formatv(" {0,7} {1,7} {2,7}\n", P, F, U);
+  for (const BuildReport::Function &Fn : R.Functions)
+    Row(Fn.File + ": " + Fn.Name, Fn);
+  Row(formatv("total ({0} files, {1} functions)", R.Files, R.Functions.size()), R.total());
   if (!R.Reasons.empty())
     OS << "unknown, by reason:\n";
   for (size_t K = 0; K < R.Reasons.size() && K < 10; ++K)

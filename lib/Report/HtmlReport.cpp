@@ -173,19 +173,15 @@ tr.note.invariant td.text { color: #234e8c; background: #f1f6ff; }
 void writeHtmlReport(raw_ostream &OS, const BuildReport &R) {
   OS << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>PDPV report</title>\n"
      << "<style>\n" << Style << "</style></head><body>\n<h1>PDPV report</h1>\n";
-  unsigned P = 0, F = 0, U = 0;
   OS << "<table class=\"summary\"><tr><th>file: function</th><th>proved</th>"
         "<th>can fail</th><th>unknown</th></tr>\n";
-  for (const BuildReport::Function &Fn : R.Functions) {
+  for (const BuildReport::Function &Fn : R.Functions)
     OS << formatv("<tr><td>{0}: {1}</td><td>{2}</td><td>{3}</td><td>{4}</td></tr>\n",
                   escape(Fn.File), escape(Fn.Name), Fn.Proved, Fn.Failing, Fn.Unknown);
-    P += Fn.Proved;
-    F += Fn.Failing;
-    U += Fn.Unknown;
-  }
+  BuildReport::Function T = R.total();
   OS << formatv("<tr><th>total ({0} files, {1} functions)</th><th>{2}</th><th>{3}</th>"
                 "<th>{4}</th></tr></table>\n",
-                R.Files, R.Functions.size(), P, F, U);
+                R.Files, R.Functions.size(), T.Proved, T.Failing, T.Unknown);
   if (!R.Reasons.empty()) {
     OS << "<h3>Unknown, by reason</h3><ul class=\"reasons\">\n";
     for (const auto &[Reason, N] : R.Reasons)

@@ -403,9 +403,8 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
 /// the function before simplification, whose paths are the program's; the
 /// markers are calls that may not return, so LLVM cannot carry what an
 /// unreachable implies back past a property.
-void cutWhereNoPropertyFollows(Function &F, const std::set<const Function *> &Rec) {
-  // (and an access that may be invalid: guardAccesses checks it after
-  // simplification)
+/// (A call that could not be inlined, recursive or not, is unsupported.)
+void cutWhereNoPropertyFollows(Function &F) {
   auto IsProperty = [](const Instruction &I) {
     return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check) ||
            (mayBeInvalid(I) && !isStaticallyValid(I));
@@ -429,17 +428,11 @@ void cutWhereNoPropertyFollows(Function &F, const std::set<const Function *> &Re
     for (auto It = BB.begin(); It != BB.end(); ++It)
       if (IsProperty(*It))
         Start = std::next(It);
-    for (auto It = Start; It != BB.end(); ++It) {
-      bool Recursive = false;
-      if (auto *CB = dyn_cast<CallBase>(&*It))
-        if (Function *Callee = calleeOf(*CB))
-          Recursive = Rec.count(Callee);
-      if (!isa<PHINode>(*It) && !It->isTerminator() &&
-          (Recursive || !unsupportedReason(*It).empty())) {
+    for (auto It = Start; It != BB.end(); ++It)
+      if (!isa<PHINode>(*It) && !It->isTerminator() && !unsupportedReason(*It).empty()) {
         Cuts.push_back(&*It);
         break;
       }
-    }
   }
   for (Instruction *I : Cuts)
     changeToUnreachable(I);
@@ -593,7 +586,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     // Before simplification: LLVM's folding ignores what cannot be modelled
     // (a call cannot write main's register copy of a global), and could cut
     // the path from it to an assertion that the program does take.
-    cutWhereNoPropertyFollows(*F, Rec);
+    cutWhereNoPropertyFollows(*F);
     PreparedEntry PE{F, {}, {}};
     if (!Before.empty()) // a copy only where simplification may remove assertions
       PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
