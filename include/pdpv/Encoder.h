@@ -30,7 +30,9 @@
 //    the end of each block; pointers are object id and offset. An object a
 //    loop writes has arbitrary contents at the loop's header in the acyclic
 //    model (like the loop's variants). ptrtoint gives the object's base (any
-//    value, one per object) plus the offset; inttoptr is unsupported.
+//    value, one per object) plus the offset; inttoptr is unsupported. Where
+//    the function keeps pointers in memory, an array element is a cell: the
+//    byte, and which byte of which stored pointer it is (EncoderMemory.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_ENCODER_H
@@ -112,6 +114,15 @@ public:
   const std::vector<Check> &checks() const { return Checks; }
   z3::context &context() { return Ctx; }
 
+  /// The function whose memory is encoded: whether its memory cells carry
+  /// pointers (Memory.h). encodeFunction and encodeBlocks set it; set it
+  /// before binding memory.
+  void useFunction(const llvm::Function &F);
+  /// An object's contents: an array from offsets to cells.
+  z3::sort memorySort();
+  /// The byte a cell of memory holds.
+  static z3::expr byteOf(const z3::expr &Cell);
+
   /// A solver for the encoding's logic: QF_BV, or QF_ABV with memory.
   z3::solver solver() {
     return Objects.empty() ? z3::solver(Ctx, "QF_BV") : z3::solver(Ctx);
@@ -159,9 +170,16 @@ private:
   unsigned objectFor(const llvm::Value *Site);
   z3::expr pointer(unsigned Id, const z3::expr &Offset);
   z3::expr idConstant(unsigned Id);
-  z3::sort bytesSort();
-  /// An array holding Bytes from offset 0 (zeros beyond).
-  z3::expr bytesArray(const std::vector<uint8_t> &Bytes);
+  /// A cell holding Byte, no pointer's.
+  z3::expr plainCell(const z3::expr &Byte);
+  /// Byte K of pointer P stored in memory: its address's byte, and what it is.
+  z3::expr pointerCell(const z3::expr &P, unsigned K);
+  /// An array holding Bytes from offset 0 (zeros beyond), and the pointers
+  /// to globals in it.
+  z3::expr bytesArray(const std::vector<uint8_t> &Bytes,
+                      const std::vector<PointerSlot> &Pointers = {});
+  /// P's address: its object's base (any value, one per object) plus its offset.
+  z3::expr addressOf(const z3::expr &P);
   z3::expr idOf(const z3::expr &P);
   z3::expr offsetOf(const z3::expr &P);
   z3::expr offsetConstant(uint64_t V);
@@ -180,11 +198,17 @@ private:
   void encodePointerParameters(const llvm::Function &F);
   /// malloc or calloc (the pointer it returns), or free (true).
   z3::expr encodeHeapCall(const llvm::CallBase &Call, HeapCall K);
+  /// The Count cells from P.
+  std::vector<z3::expr> cellsAt(const z3::expr &P, unsigned Count);
   z3::expr load(const z3::expr &P, unsigned Bytes);
+  /// The pointer L loads from P (Memory.h).
+  z3::expr loadPointer(const llvm::LoadInst &L, const z3::expr &P);
   void store(const z3::expr &P, const z3::expr &V);
-  /// Stores Length bytes: Bytes, then zeros.
-  void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length);
-  /// Stores Len bytes at P, byte K being ByteAt(K); every ByteAt is taken
+  void storePointer(const z3::expr &P, const z3::expr &V);
+  /// Stores Length bytes: Bytes, then zeros; Pointers over them.
+  void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length,
+                  const std::vector<PointerSlot> &Pointers = {});
+  /// Stores Len cells at P, cell K being ByteAt(K); every ByteAt is taken
   /// (and may read memory) before any byte is written. Uniform: the byte
   /// every position gets, if it is one (memset).
   void storeRange(const z3::expr &P, const z3::expr &Len,
@@ -207,6 +231,7 @@ private:
   std::vector<Input> Inputs;
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;
+  bool PointerCells = false; // useFunction
   std::vector<Object> Objects;
   unsigned Allocator = 0; // the allocator's object (Memory.h), once free is called
   llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;

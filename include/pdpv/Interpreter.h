@@ -40,7 +40,9 @@ public:
                                 unsigned Occurrence) = 0;
   /// Byte Offset of memory whose contents the program does not choose:
   /// Source is the pdpv.havoc call (an input), or the alloca or global whose
-  /// bytes were never written (an undefined value).
+  /// bytes were never written (an undefined value). With pointer cells
+  /// (Memory.h), the whole cell: the byte, its index in a stored pointer
+  /// (bits 8-11, from 1; 0: none), that pointer (above).
   virtual llvm::APInt memoryByte(const llvm::Value &Source, unsigned Occurrence,
                                  uint64_t Offset) {
     return llvm::APInt(8, 0);

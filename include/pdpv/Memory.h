@@ -13,7 +13,14 @@
 //    ranges do not overlap). An invalid access is never executed: the
 //    bounds check in front of it (a pdpv.check with AccessMetadata) fails.
 //  * Memory is bytes, little-endian: an iN is ceil(N/8) bytes, the lowest
-//    first. Comparing pointers into different objects is what the layout
+//    first. A stored pointer's bytes are its address: its object's base
+//    (any value, one per object, as ptrtoint has it) plus its offset. Where
+//    a function keeps pointers in memory (pointersInMemory), each byte also
+//    remembers which byte of which stored pointer it is, so that loading a
+//    pointer gives back the pointer stored -- its object, not just an
+//    address. A pointer loaded from bytes that are not all of one stored
+//    pointer is null when they are all zero plain data, else any pointer
+//    (an undefined value: the address of whatever the machine has there). Comparing pointers into different objects is what the layout
 //    decides, so: never equal, except that one past the end of an object and
 //    the start of another may be (any value then); ordered comparisons of
 //    pointers into different objects give any value.
@@ -72,10 +79,24 @@ struct ObjectInfo {
 /// The object V is, or nothing if V is not one (or of no fixed size).
 std::optional<ObjectInfo> objectInfo(const llvm::DataLayout &DL, const llvm::Value *V);
 
+/// A pointer to a global inside a constant: at byte At, Target + Offset.
+struct PointerSlot {
+  uint64_t At;
+  const llvm::GlobalVariable *Target;
+  int64_t Offset;
+};
 /// A constant's bytes as the target lays them out, or nothing when they are
-/// not plain data (a pointer other than null, a constant expression).
-std::optional<std::vector<uint8_t>> constantBytes(const llvm::DataLayout &DL,
-                                                  const llvm::Constant *C);
+/// not plain data: a constant expression, or a pointer other than null --
+/// unless Pointers is given, which then gets the pointers to globals (their
+/// bytes are left zero).
+std::optional<std::vector<uint8_t>>
+constantBytes(const llvm::DataLayout &DL, const llvm::Constant *C,
+              std::vector<PointerSlot> *Pointers = nullptr);
+
+/// Whether F keeps pointers in memory: it loads or stores one, or uses a
+/// global whose initializer holds one. The memory model then carries each
+/// stored pointer with its bytes (above).
+bool pointersInMemory(const llvm::Function &F);
 
 /// One range of bytes an instruction reads or writes.
 struct Access {

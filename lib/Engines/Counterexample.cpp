@@ -167,6 +167,10 @@ Unknown undefinedValueReason(const Instruction &First) {
   // guards it; else First is where the run used the value.)
   if (First.isShift())
     return Because("result of a shift by at least the bit width");
+  if (const auto *L = dyn_cast<LoadInst>(&First); L && L->getType()->isPointerTy())
+    return Because("pointer read from memory that holds no pointer the program stored whole "
+                   "(part of one, an integer's bytes, an uninitialized pointer, or the caller's "
+                   "memory)");
   for (const Value *V : First.operand_values())
     if (const auto *I = dyn_cast<Instruction>(V); I && isMarker(*I, MarkerKind::Undefined))
       if (std::optional<Origin> O = originOf(*I))

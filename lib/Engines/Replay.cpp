@@ -18,7 +18,7 @@ unsigned bitsIn(const Value &V, Type *T) {
   return M ? modelBits(M->getDataLayout(), T) : T->getIntegerBitWidth();
 }
 
-APInt byteOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset) {
+APInt cellOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset) {
   z3::context &C = Contents.ctx();
   z3::expr K = C.bv_val(Offset, Contents.get_sort().array_domain().bv_size());
   return valueOf(Model, z3::select(Contents, K));
@@ -111,7 +111,7 @@ public:
 
   APInt memoryByte(const Value &Source, unsigned Occurrence, uint64_t Offset) override {
     auto It = Memories.find(&Source);
-    APInt B = It == Memories.end() ? APInt(8, 0) : byteOf(*Model, It->second, Offset);
+    APInt B = It == Memories.end() ? APInt(8, 0) : cellOf(*Model, It->second, Offset);
     // The n-th contents an original source gets in this run is its n-th.
     const Value *O = original(&Source);
     auto [Slot, New] = Occurrences.insert({{&Source, Occurrence}, 0});

@@ -53,8 +53,9 @@ public:
 
 /// The bits of a value of type T of V's function in the model.
 unsigned bitsIn(const llvm::Value &V, llvm::Type *T);
-/// Byte Offset of Contents (an array of the model) in Model.
-llvm::APInt byteOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset);
+/// Cell Offset of Contents (an array of the model) in Model: a byte, or a
+/// byte with the stored pointer it belongs to (Memory.h).
+llvm::APInt cellOf(const z3::model &Model, const z3::expr &Contents, uint64_t Offset);
 
 /// Serves a solver model to the interpreter. Values are keyed by the
 /// instructions of the prepared function (the model lives on its clone).
@@ -104,7 +105,7 @@ public:
   }
   llvm::APInt memoryByte(const llvm::Value &Source, unsigned, uint64_t Offset) override {
     auto It = Memory.find(&Source);
-    return It == Memory.end() ? llvm::APInt(8, 0) : byteOf(Model, It->second, Offset);
+    return It == Memory.end() ? llvm::APInt(8, 0) : cellOf(Model, It->second, Offset);
   }
   llvm::APInt parameter(const llvm::Argument &A, unsigned Part) override {
     auto It = Arbitrary.find({&A, Part});

@@ -112,8 +112,13 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
   return Ctx.bool_val(false);
 }
 
-void Encoder::encodeFunction(const Function &F) {
+void Encoder::useFunction(const Function &F) {
   DL = &F.getParent()->getDataLayout();
+  PointerCells = pointersInMemory(F);
+}
+
+void Encoder::encodeFunction(const Function &F) {
+  useFunction(F);
   for (const Argument &A : F.args())
     if (A.getType()->isIntegerTy())
       value(&A);
@@ -127,7 +132,7 @@ void Encoder::encodeFunction(const Function &F) {
 
 void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
   if (!Order.empty())
-    DL = &Order.front()->getModule()->getDataLayout();
+    useFunction(*Order.front()->getParent());
   for (size_t I = 0; I < Order.size(); ++I) {
     const BasicBlock *BB = Order[I];
     if (I == 0) {
@@ -326,7 +331,7 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
     return "atomic memory operation";
   auto Scalar = [](Type *T) -> std::string {
     if (T->isPointerTy())
-      return "pointer stored in memory (not modelled yet)";
+      return "";
     if (T->isFloatingPointTy())
       return "floating-point arithmetic";
     if (T->isVectorTy())
@@ -336,7 +341,7 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
     if (L->isVolatile() || L->isAtomic())
       return L->isVolatile() ? "volatile memory access" : "atomic memory operation";
-    if (L->getType()->isIntegerTy())
+    if (L->getType()->isIntegerTy() || L->getType()->isPointerTy())
       return "";
     return Scalar(L->getType()).empty() ? "aggregate value" : Scalar(L->getType());
   }
@@ -344,10 +349,18 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
     if (S->isVolatile() || S->isAtomic())
       return S->isVolatile() ? "volatile memory access" : "atomic memory operation";
     const Value *V = S->getValueOperand();
-    if (V->getType()->isIntegerTy())
+    if (isa<Function>(V->stripPointerCasts()))
+      return "function pointer";
+    if (const auto *C = dyn_cast<Constant>(V); C && V->getType()->isPointerTy()) {
+      APInt Off(offsetBits(DL), 0);
+      if (!C->isNullValue() && !isa<UndefValue>(C) &&
+          !isa<GlobalVariable>(C->stripAndAccumulateConstantOffsets(DL, Off, true)))
+        return "constant expression";
+    }
+    if (V->getType()->isIntegerTy() || V->getType()->isPointerTy())
       return "";
-    if (const auto *C = dyn_cast<Constant>(V); C && !V->getType()->isPointerTy() &&
-                                              constantBytes(DL, C))
+    std::vector<PointerSlot> Pointers;
+    if (const auto *C = dyn_cast<Constant>(V); C && constantBytes(DL, C, &Pointers))
       return ""; // an initializer
     return Scalar(V->getType()).empty() ? "aggregate value" : Scalar(V->getType());
   }
@@ -379,7 +392,8 @@ std::string unsupportedReason(const Instruction &I) {
       return "inline assembly";
     if (MarkerKind K = markerKind(I); K != MarkerKind::None) {
       std::optional<Origin> O = originOf(I);
-      if (K == MarkerKind::Undefined && !I.getType()->isIntegerTy())
+      if (K == MarkerKind::Undefined && !I.getType()->isIntegerTy() &&
+          !I.getType()->isPointerTy())
         return "read of " + (O ? O->What : std::string("an undefined value")) +
                " (a pointer or floating-point value)";
       return "";

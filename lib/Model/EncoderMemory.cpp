@@ -5,6 +5,14 @@
 // Pointers are bit-vectors: the object id above the offset. When the id of a
 // pointer is not a constant, an access is a choice over the objects.
 //
+// Where the function keeps pointers in memory, an array element is a cell
+// rather than a byte: the stored pointer whose byte it is, above which of its
+// bytes (1 to 8; 0: plain data), above the byte itself (the address's byte).
+// A load of a pointer gives back the stored pointer -- an object and an
+// offset, which the address alone would not tell -- when its cells are all
+// of one; an integer load reads the bytes, so punning is exact up to the
+// layout (the bases are any value).
+//
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Encoder.h"
@@ -34,16 +42,59 @@ z3::expr Encoder::asOffset(const z3::expr &X) {
   return W < OW ? z3::zext(X, OW - W) : W > OW ? X.extract(OW - 1, 0) : X;
 }
 
-z3::sort Encoder::bytesSort() {
-  return Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(8));
+/// Bits of a cell's "which byte of the stored pointer" (0: none).
+constexpr unsigned IndexBits = 4;
+
+z3::sort Encoder::memorySort() {
+  unsigned W = PointerCells ? pointerBits(*DL) + IndexBits + 8 : 8;
+  return Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(W));
 }
 
-z3::expr Encoder::bytesArray(const std::vector<uint8_t> &Bytes) {
-  z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(0, 8));
+z3::expr Encoder::byteOf(const z3::expr &Cell) {
+  return Cell.get_sort().bv_size() == 8 ? Cell : Cell.extract(7, 0);
+}
+
+z3::expr Encoder::plainCell(const z3::expr &Byte) {
+  if (!PointerCells)
+    return Byte;
+  z3::expr C = z3::concat(Ctx.bv_val(0, pointerBits(*DL) + IndexBits), Byte);
+  return Byte.is_numeral() ? C.simplify() : C; // (a constant array's value must be a numeral)
+}
+
+z3::expr Encoder::pointerCell(const z3::expr &P, unsigned K) {
+  if (!PointerCells)
+    throw EncodingError("internal error: a pointer stored in memory without pointer cells");
+  z3::expr Byte = addressOf(P).extract(8 * K + 7, 8 * K);
+  return z3::concat(z3::concat(P, Ctx.bv_val(K + 1, IndexBits)), Byte);
+}
+
+z3::expr Encoder::bytesArray(const std::vector<uint8_t> &Bytes,
+                             const std::vector<PointerSlot> &Pointers) {
+  z3::expr A = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), plainCell(Ctx.bv_val(0, 8)));
   for (uint64_t K = 0; K < Bytes.size(); ++K)
     if (Bytes[K])
-      A = z3::store(A, offsetConstant(K), Ctx.bv_val(Bytes[K], 8));
+      A = z3::store(A, offsetConstant(K), plainCell(Ctx.bv_val(Bytes[K], 8)));
+  for (const PointerSlot &S : Pointers) {
+    z3::expr P = pointer(objectFor(S.Target), offsetConstant(S.Offset));
+    for (unsigned K = 0; K < offsetBits(*DL) / 8; ++K)
+      A = z3::store(A, offsetConstant(S.At + K), pointerCell(P, K));
+  }
   return A;
+}
+
+z3::expr Encoder::addressOf(const z3::expr &P) {
+  // The object's base, which the layout decides (any value, the same for
+  // every pointer into the object: differences of pointers into one object
+  // are exact); null is 0, and so is the base of an id no object has (its
+  // offset is then any value too: a pointer made of undefined bytes).
+  z3::expr Id = idOf(P);
+  z3::expr Base = offsetConstant(0);
+  for (unsigned K = 1; K <= Objects.size(); ++K) {
+    while (Bases.size() < K)
+      Bases.push_back(fresh("base", offsetBits(*DL)));
+    Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
+  }
+  return Base + offsetOf(P);
 }
 
 z3::expr Encoder::idConstant(unsigned Id) { return Ctx.bv_val(Id, ObjectIdBits); }
@@ -66,7 +117,7 @@ unsigned Encoder::objectFor(const Value *Site) {
   unsigned Id = Objects.size() + 1;
   if (isa<Function>(Site)) { // the allocator's: every heap object live
     Objects.push_back({Site, 0, false,
-                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_val(1, 8)),
+                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), plainCell(Ctx.bv_val(1, 8))),
                        std::nullopt});
     ObjectIds[Site] = Id;
     return Id;
@@ -94,17 +145,24 @@ unsigned Encoder::objectFor(const Value *Site) {
   }
   if (!Info)
     throw EncodingError("memory object of no fixed size");
+  // The id first: an initializer may point to this object (or to one that
+  // points back).
+  Objects.push_back({Site, Info->Size, Info->Writable, Ctx.bool_val(false), Extent});
+  ObjectIds[Site] = Id;
   std::optional<z3::expr> Initial;
   if (auto B = BoundMemory.find(Site); B != BoundMemory.end()) {
     Initial = B->second;
   } else if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
+    std::vector<PointerSlot> Pointers;
     std::optional<std::vector<uint8_t>> B =
-        G->getInitializer()->isNullValue() ? std::vector<uint8_t>()
-                                           : constantBytes(*DL, G->getInitializer());
+        G->getInitializer()->isNullValue()
+            ? std::vector<uint8_t>()
+            : constantBytes(*DL, G->getInitializer(), PointerCells ? &Pointers : nullptr);
     if (!B)
       throw EncodingError("initializer of '" + G->getName().str() +
-                          "' holds pointers (pointers in memory are not modelled yet)");
-    Initial = bytesArray(*B);
+                          "' holds what is not plain data or pointers to globals (a function "
+                          "pointer, a constant expression)");
+    Initial = bytesArray(*B, Pointers);
   } else if (isHeapSite(Site) && heapCall(*cast<Instruction>(Site)) == HeapCall::Calloc) {
     Initial = bytesArray({});
   } else {
@@ -112,11 +170,10 @@ unsigned Encoder::objectFor(const Value *Site) {
     // every declared variable its value; this is padding), a global whose
     // definition is elsewhere, or what malloc returns.
     Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
-                            std::to_string(Counter++)).c_str(), bytesSort());
+                            std::to_string(Counter++)).c_str(), memorySort());
     Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
   }
-  Objects.push_back({Site, Info->Size, Info->Writable, *Initial, Extent});
-  ObjectIds[Site] = Id;
+  Objects[Id - 1].Initial = *Initial;
   return Id;
 }
 
@@ -159,7 +216,7 @@ z3::expr Encoder::sizeTerm(unsigned O) {
 z3::expr Encoder::live(unsigned O) {
   if (!Allocator || !isHeapSite(Objects[O - 1].Site))
     return Ctx.bool_val(true);
-  return z3::select(contents(Allocator), asOffset(idConstant(O))) == Ctx.bv_val(1, 8);
+  return byteOf(z3::select(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
 }
 
 void Encoder::encodePointerParameters(const Function &F) {
@@ -196,7 +253,7 @@ z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {
       Allocator = objectFor(Call.getCalledFunction());
     z3::expr Ids = contents(Allocator);
     setContents(Allocator, z3::ite(P == Null, Ids,
-                                   z3::store(Ids, asOffset(idOf(P)), Ctx.bv_val(0, 8))));
+                                   z3::store(Ids, asOffset(idOf(P)), plainCell(Ctx.bv_val(0, 8)))));
     return Ctx.bool_val(true);
   }
   unsigned Id = objectFor(&Call);
@@ -217,21 +274,58 @@ z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
   std::optional<z3::expr> V;
   for (unsigned O : candidates(P)) {
     z3::expr A = contents(O);
-    z3::expr X = z3::select(A, Off);
+    z3::expr X = byteOf(z3::select(A, Off));
     for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
-      X = z3::concat(z3::select(A, Off + offsetConstant(K)), X);
+      X = z3::concat(byteOf(z3::select(A, Off + offsetConstant(K))), X);
     V = V ? z3::ite(Id == idConstant(O), X, *V) : X;
   }
   // No object: the access is invalid and its check ends the path.
   return V ? *V : Ctx.bv_val(0, 8 * Bytes);
 }
 
-void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length) {
+std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
+  z3::expr Off = offsetOf(P), Id = idOf(P);
+  std::vector<unsigned> Os = candidates(P);
+  std::vector<z3::expr> Cells;
+  for (unsigned K = 0; K < Count; ++K) {
+    std::optional<z3::expr> C;
+    for (unsigned O : Os) {
+      z3::expr X = z3::select(contents(O), Off + offsetConstant(K));
+      C = C ? z3::ite(Id == idConstant(O), X, *C) : X;
+    }
+    Cells.push_back(C ? *C : plainCell(Ctx.bv_val(0, 8))); // (invalid: checked)
+  }
+  return Cells;
+}
+
+z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
+  unsigned N = DL->getTypeStoreSize(L.getType()), PB = pointerBits(*DL);
+  if (!PointerCells || N != offsetBits(*DL) / 8)
+    throw EncodingError("internal error: a pointer loaded without pointer cells");
+  std::vector<z3::expr> Cells = cellsAt(P, N);
+  auto StoredIn = [&](const z3::expr &C) { return C.extract(PB + IndexBits + 7, IndexBits + 8); };
+  z3::expr Stored = StoredIn(Cells[0]);
+  z3::expr One = Ctx.bool_val(true), Zero = Ctx.bool_val(true);
+  for (unsigned K = 0; K < N; ++K) {
+    One = One && Cells[K].extract(IndexBits + 7, 8) == Ctx.bv_val(K + 1, IndexBits) &&
+          StoredIn(Cells[K]) == Stored;
+    Zero = Zero && Cells[K] == plainCell(Ctx.bv_val(0, 8));
+  }
+  return z3::ite(One, Stored, z3::ite(Zero, pointer(0, offsetConstant(0)), arbitrary(L, ~0u, PB)));
+}
+
+void Encoder::storePointer(const z3::expr &P, const z3::expr &V) {
+  storeRange(P, offsetConstant(offsetBits(*DL) / 8),
+             [&](const z3::expr &K) { return pointerCell(V, K.simplify().get_numeral_uint64()); });
+}
+
+void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length,
+                         const std::vector<PointerSlot> &Pointers) {
   std::vector<unsigned> Os = candidates(P);
   z3::expr Off = offsetOf(P).simplify();
   if (Os.size() == 1 && Off.is_numeral() && Off.get_numeral_uint64() == 0 &&
       Objects[Os[0] - 1].Size == Length) {
-    setContents(Os[0], bytesArray(Bytes)); // the whole object: an initializer
+    setContents(Os[0], bytesArray(Bytes, Pointers)); // the whole object: an initializer
     return;
   }
   if (Length > (1u << 16))
@@ -241,7 +335,13 @@ void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, u
       continue; // its check fails first
     z3::expr Old = contents(O), New = Old;
     for (uint64_t K = 0; K < Length; ++K)
-      New = z3::store(New, Off + offsetConstant(K), Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8));
+      New = z3::store(New, Off + offsetConstant(K),
+                      plainCell(Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8)));
+    for (const PointerSlot &S : Pointers) {
+      z3::expr Q = pointer(objectFor(S.Target), offsetConstant(S.Offset));
+      for (unsigned K = 0; K < offsetBits(*DL) / 8; ++K)
+        New = z3::store(New, Off + offsetConstant(S.At + K), pointerCell(Q, K));
+    }
     setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == idConstant(O), New, Old));
   }
 }
@@ -253,7 +353,7 @@ void Encoder::store(const z3::expr &P, const z3::expr &V) {
                    : z3::zext(V, 8 * Bytes - V.get_sort().bv_size());
   storeRange(P, offsetConstant(Bytes), [&](const z3::expr &K) {
     uint64_t I = K.simplify().get_numeral_uint64();
-    return W.extract(8 * I + 7, 8 * I);
+    return plainCell(W.extract(8 * I + 7, 8 * I));
   });
 }
 
@@ -385,13 +485,9 @@ void Encoder::mergeMemory(const BasicBlock *BB) {
 void Encoder::bindMemory(const Value *Site, z3::expr A) {
   if (ObjectIds.count(Site))
     throw EncodingError("internal error: memory bound after it was used");
+  if (!DL)
+    throw EncodingError("internal error: memory bound before the function is known");
   BoundMemory.insert({Site, A});
-  if (!DL) { // (before the first block: set by encodeBlocks otherwise)
-    const Module *M = isa<GlobalValue>(Site) ? cast<GlobalValue>(Site)->getParent()
-                      : isa<Argument>(Site)  ? cast<Argument>(Site)->getParent()->getParent()
-                                             : cast<Instruction>(Site)->getModule();
-    DL = &M->getDataLayout();
-  }
   objectFor(Site);
 }
 
@@ -437,7 +533,7 @@ void Encoder::havocLoopMemory(const CallBase &Marker) {
   for (unsigned Id : Ids)
     if (Objects[Id - 1].Writable) {
       z3::expr A = Ctx.constant((Prefix + "loop.memory!" + std::to_string(Counter++)).c_str(),
-                                bytesSort());
+                                memorySort());
       Inputs.push_back({Input::Variant, &Marker, ~0u, A});
       setContents(Id, A);
     }
@@ -467,8 +563,10 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     return z3::concat(idOf(P), Off);
   }
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    if (L->getType()->isPointerTy())
+      return loadPointer(*L, value(L->getPointerOperand()));
     if (!L->getType()->isIntegerTy())
-      throw EncodingError("load of a pointer (pointers in memory are not modelled yet)");
+      throw EncodingError("internal error: load of an aggregate");
     unsigned W = L->getType()->getIntegerBitWidth();
     z3::expr V = load(value(L->getPointerOperand()), DL->getTypeStoreSize(L->getType()));
     return W == V.get_sort().bv_size() ? V : V.extract(W - 1, 0);
@@ -478,21 +576,25 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     z3::expr P = value(S->getPointerOperand());
     if (V->getType()->isIntegerTy())
       store(P, operand(I, 0));
+    else if (V->getType()->isPointerTy())
+      storePointer(P, operand(I, 0));
     else if (const auto *C = dyn_cast<Constant>(V)) {
       // A zero initializer (of a large array, too) needs no bytes.
+      std::vector<PointerSlot> Pointers;
       std::optional<std::vector<uint8_t>> B =
-          C->isNullValue() ? std::vector<uint8_t>() : constantBytes(*DL, C);
+          C->isNullValue() ? std::vector<uint8_t>()
+                           : constantBytes(*DL, C, PointerCells ? &Pointers : nullptr);
       if (!B)
-        throw EncodingError("store of a constant holding pointers");
-      storeBytes(P, *B, DL->getTypeStoreSize(C->getType()));
+        throw EncodingError("internal error: store of a constant that is not plain data");
+      storeBytes(P, *B, DL->getTypeStoreSize(C->getType()), Pointers);
     } else
-      throw EncodingError("store of a pointer (pointers in memory are not modelled yet)");
+      throw EncodingError("internal error: store of an aggregate");
     return Ctx.bool_val(true);
   }
   if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
-    z3::expr Byte = value(MS->getValue());
+    z3::expr Cell = plainCell(value(MS->getValue()));
     z3::expr Len = asOffset(value(MS->getLength()));
-    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Byte; }, Byte);
+    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Cell; }, Cell);
     return Ctx.bool_val(true);
   }
   if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -502,21 +604,11 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     // whose ranges overlap fails its check).
     z3::expr SId = idOf(Src), SOff = offsetOf(Src);
     storeRange(value(MT->getDest()), Len,
-               [&](const z3::expr &K) { return load(z3::concat(SId, SOff + K), 1); });
+               [&](const z3::expr &K) { return cellsAt(z3::concat(SId, SOff + K), 1)[0]; });
     return Ctx.bool_val(true);
   }
   if (isa<PtrToIntInst>(I)) {
-    // The address: the object's base, which the layout decides (any value,
-    // the same for every pointer into the object: differences of pointers
-    // into one object are exact), plus the offset; null is 0.
-    z3::expr P = operand(I, 0), Id = idOf(P);
-    z3::expr Base = offsetConstant(0);
-    for (unsigned K = 1; K <= Objects.size(); ++K) {
-      while (Bases.size() < K)
-        Bases.push_back(fresh("base", offsetBits(*DL)));
-      Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
-    }
-    z3::expr A = Base + offsetOf(P);
+    z3::expr A = addressOf(operand(I, 0));
     unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
     return W == OW ? A : W < OW ? A.extract(W - 1, 0) : z3::zext(A, W - OW);
   }
@@ -525,7 +617,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     if (Os.size() != 1)
       throw EncodingError("internal error: pdpv.havoc of an unknown object");
     z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
-                              bytesSort());
+                              memorySort());
     Inputs.push_back({Input::Memory, &I, ~0u, A});
     setContents(Os[0], A);
     return Ctx.bool_val(true);

@@ -35,9 +35,28 @@ std::optional<ObjectInfo> objectInfo(const DataLayout &DL, const Value *V) {
   return std::nullopt;
 }
 
-static bool putBytes(const DataLayout &DL, const Constant *C, uint8_t *Out) {
+namespace {
+/// Writes a constant's bytes from Out (Base: Out's first byte within the
+/// whole constant), pointers to globals into Pointers if it is given.
+struct ByteWriter {
+  const DataLayout &DL;
+  uint8_t *Start;
+  std::vector<PointerSlot> *Pointers;
+  bool put(const Constant *C, uint8_t *Out);
+};
+} // namespace
+
+bool ByteWriter::put(const Constant *C, uint8_t *Out) {
   if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C) || isa<UndefValue>(C))
     return true; // zero (padding and undef in initializers: the loader's zeros)
+  if (C->getType()->isPointerTy()) { // &global, &global[k]
+    APInt Off(offsetBits(DL), 0);
+    const auto *G = dyn_cast<GlobalVariable>(C->stripAndAccumulateConstantOffsets(DL, Off, true));
+    if (!Pointers || !G)
+      return false;
+    Pointers->push_back({uint64_t(Out - Start), G, Off.getSExtValue()});
+    return true;
+  }
   if (const auto *CI = dyn_cast<ConstantInt>(C)) {
     const APInt &V = CI->getValue();
     for (unsigned K = 0; K * 8 < V.getBitWidth(); ++K)
@@ -53,34 +72,67 @@ static bool putBytes(const DataLayout &DL, const Constant *C, uint8_t *Out) {
   if (const auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
     uint64_t Elt = DL.getTypeAllocSize(CDS->getElementType());
     for (unsigned K = 0; K < CDS->getNumElements(); ++K)
-      if (!putBytes(DL, CDS->getElementAsConstant(K), Out + K * Elt))
+      if (!put(CDS->getElementAsConstant(K), Out + K * Elt))
         return false;
     return true;
   }
   if (const auto *CS = dyn_cast<ConstantStruct>(C)) {
     const StructLayout *SL = DL.getStructLayout(CS->getType());
     for (unsigned K = 0; K < CS->getNumOperands(); ++K)
-      if (!putBytes(DL, CS->getOperand(K), Out + SL->getElementOffset(K)))
+      if (!put(CS->getOperand(K), Out + SL->getElementOffset(K)))
         return false;
     return true;
   }
   if (const auto *CA = dyn_cast<ConstantArray>(C)) {
     uint64_t Elt = DL.getTypeAllocSize(CA->getType()->getElementType());
     for (unsigned K = 0; K < CA->getNumOperands(); ++K)
-      if (!putBytes(DL, CA->getOperand(K), Out + K * Elt))
+      if (!put(CA->getOperand(K), Out + K * Elt))
         return false;
     return true;
   }
-  return false; // pointers to objects, constant expressions, vectors
+  return false; // functions, constant expressions, vectors
 }
 
-std::optional<std::vector<uint8_t>> constantBytes(const DataLayout &DL, const Constant *C) {
+std::optional<std::vector<uint8_t>> constantBytes(const DataLayout &DL, const Constant *C,
+                                                  std::vector<PointerSlot> *Pointers) {
   if (!DL.isLittleEndian())
     return std::nullopt;
   std::vector<uint8_t> Bytes(DL.getTypeAllocSize(C->getType()).getFixedValue(), 0);
-  if (!putBytes(DL, C, Bytes.data()))
+  if (!ByteWriter{DL, Bytes.data(), Pointers}.put(C, Bytes.data()))
     return std::nullopt;
   return Bytes;
+}
+
+static bool holdsPointers(Type *T) {
+  if (T->isPointerTy())
+    return true;
+  if (auto *A = dyn_cast<ArrayType>(T))
+    return holdsPointers(A->getElementType());
+  if (auto *S = dyn_cast<StructType>(T))
+    return any_of(S->elements(), holdsPointers);
+  return false;
+}
+
+bool pointersInMemory(const Function &F) {
+  auto UsesPointerGlobal = [](const Value *V) {
+    const auto *G = dyn_cast<GlobalVariable>(V->stripPointerCasts());
+    return G && G->hasInitializer() && holdsPointers(G->getValueType()) &&
+           !G->getInitializer()->isNullValue();
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *L = dyn_cast<LoadInst>(&I); L && holdsPointers(L->getType()))
+      return true;
+    if (const auto *S = dyn_cast<StoreInst>(&I); S && holdsPointers(S->getValueOperand()->getType()))
+      return true;
+    for (const Value *Op : I.operands()) {
+      if (UsesPointerGlobal(Op))
+        return true;
+      if (const auto *CE = dyn_cast<ConstantExpr>(Op))
+        if (any_of(CE->operands(), [&](const Use &U) { return UsesPointerGlobal(U.get()); }))
+          return true;
+    }
+  }
+  return false;
 }
 
 SmallVector<Access, 2> accessesOf(const Instruction &I) {

@@ -32,6 +32,7 @@
 #include "LoopState.h"
 
 #include "pdpv/CExpression.h"
+#include "pdpv/Encoder.h"
 #include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
@@ -179,9 +180,9 @@ private:
   /// The cell X accesses when its counter is K (little-endian).
   z3::expr cell(const z3::expr &A, const Indexed &X, const z3::expr &K) const {
     std::vector<z3::expr> Bs = bytes(X, K);
-    z3::expr V = z3::select(A, Bs[0]);
+    z3::expr V = Encoder::byteOf(z3::select(A, Bs[0]));
     for (uint64_t J = 1; J < X.Size; ++J)
-      V = z3::concat(z3::select(A, Bs[J]), V);
+      V = z3::concat(Encoder::byteOf(z3::select(A, Bs[J])), V);
     return V;
   }
   std::string cellText(const Indexed &X, unsigned O) const {

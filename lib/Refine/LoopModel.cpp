@@ -217,7 +217,8 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     if (!Begin)
       L.Enc->bind(V, TS.State[S]);
   }
-  z3::sort Bytes = C.array_sort(C.bv_sort(offsetBits(DL)), C.bv_sort(8));
+  L.Enc->useFunction(Model);
+  z3::sort Bytes = L.Enc->memorySort();
   for (const Value *O : L.Objects)
     L.Enc->bindMemory(O, TS.State[TS.addState(NameOf(O), Bytes)]);
   for (unsigned K = 0; K < L.NumWritten; ++K)
