@@ -25,6 +25,8 @@
 #include "LaneWire.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/IR/CFG.h"
 
 #include <thread>
 
@@ -135,9 +137,18 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     F.PdrSeconds = R.PdrSeconds;
     return F;
   };
+  // Without loops the first BMC already checked every path: a deeper bound
+  // would solve the same formula again.
+  bool LoopFree = true;
+  for (scc_iterator<Function *> I = scc_begin(&T.F); !I.isAtEnd(); ++I)
+    LoopFree &= !I.hasCycle();
+  bool BmcRan = false;
   for (const Step &S : Steps) {
     if (Settled() || B.over())
       break;
+    if (S.Phase == DeeperBmc && LoopFree && BmcRan)
+      continue;
+    BmcRan |= S.Phase == QuickBmc;
     if (Send && &S != &Steps.front())
       (*Send)(encodeFindings(Findings()));
     std::unique_ptr<Engine> En = engineFor(S.Phase);

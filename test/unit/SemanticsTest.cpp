@@ -5,6 +5,7 @@
 #include "pdpv/Encoder.h"
 #include "pdpv/IntegerIntrinsics.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -27,7 +28,7 @@ struct ArgOracle : InputOracle {
   APInt nondet(const CallBase &C, unsigned) override { return APInt(C.getType()->getIntegerBitWidth(), 0); }
   APInt argument(const Argument &A) override { return Args[A.getArgNo()]; }
   APInt arbitrary(const Instruction &I, unsigned, unsigned) override {
-    return APInt(I.getType()->getIntegerBitWidth(), 0);
+    return APInt(modelBits(I.getModule()->getDataLayout(), I.getType()), 0);
   }
 };
 
@@ -258,6 +259,76 @@ TEST_F(Semantics, IntrinsicTermsAgreeWithValues) {
             << llvm::toString(Values[0], 16, false);
       }
     }
+}
+
+// Pointers stored in memory (Memory.h): loaded back, a pointer is the one
+// stored; its bytes read as an integer are its address (ptrtoint's); bytes
+// of no stored pointer make no pointer (zeros: null).
+TEST_F(Semantics, PointersInMemory) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  auto Slots = [&](IRBuilder<> &B, Value *&Slot, Value *&X) {
+    Slot = B.CreateAlloca(B.getPtrTy(), B.getInt64(2));
+    X = B.CreateAlloca(B.getInt32Ty());
+    B.CreateStore(X, Slot);
+  };
+  // Through the loaded pointer: *(*slot) = a; return x.
+  expect(32, [&](IRBuilder<> &B, Value *A, Value *) -> Value * {
+    Value *Slot, *X;
+    Slots(B, Slot, X);
+    B.CreateStore(A, B.CreateLoad(B.getPtrTy(), Slot));
+    return B.CreateLoad(B.getInt32Ty(), X);
+  }, 1234, 0, 1234);
+  // A pointer copied byte by byte (memcpy) is still the pointer.
+  expect(32, [&](IRBuilder<> &B, Value *A, Value *) -> Value * {
+    Value *Slot, *X;
+    Slots(B, Slot, X);
+    Value *Second = B.CreateGEP(B.getPtrTy(), Slot, B.getInt64(1));
+    B.CreateMemCpy(Second, MaybeAlign(), Slot, MaybeAlign(), 8);
+    B.CreateStore(A, B.CreateLoad(B.getPtrTy(), Second));
+    return B.CreateLoad(B.getInt32Ty(), X);
+  }, -7, 0, -7);
+  // Its bytes as an integer: the address.
+  expect(64, [&](IRBuilder<> &B, Value *, Value *) -> Value * {
+    Value *Slot, *X;
+    Slots(B, Slot, X);
+    return B.CreateSub(B.CreateLoad(B.getInt64Ty(), Slot), B.CreatePtrToInt(X, B.getInt64Ty()));
+  }, 0, 0, 0);
+  // Zero bytes: null.
+  expect(1, [&](IRBuilder<> &B, Value *, Value *) -> Value * {
+    Value *Slot, *X;
+    Slots(B, Slot, X);
+    B.CreateStore(B.getInt64(0), Slot);
+    return B.CreateIsNull(B.CreateLoad(B.getPtrTy(), Slot));
+  }, 0, 0, 1);
+}
+
+// One byte of a stored pointer overwritten: what is loaded is no pointer the
+// program stored -- any pointer to the encoder, an undefined value to the
+// interpreter, never the old one taken as certain.
+TEST_F(Semantics, PartlyOverwrittenPointerIsUndefined) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  Function *F = makeFunction(1, [&](IRBuilder<> &B, Value *, Value *) -> Value * {
+    Value *Slot = B.CreateAlloca(B.getPtrTy());
+    Value *X = B.CreateAlloca(B.getInt32Ty());
+    B.CreateStore(X, Slot);
+    B.CreateStore(B.getInt8(0), B.CreateGEP(B.getInt8Ty(), Slot, B.getInt64(1)));
+    return B.CreateICmpEQ(B.CreateLoad(B.getPtrTy(), Slot), X);
+  });
+  z3::context Z;
+  Encoder E(Z, {});
+  E.bind(F->getArg(0), Z.bv_val(0, 1));
+  E.bind(F->getArg(1), Z.bv_val(0, 1));
+  E.encodeFunction(*F);
+  z3::expr R = E.value(cast<ReturnInst>(F->getEntryBlock().getTerminator())->getReturnValue());
+  for (unsigned V : {0u, 1u}) {
+    z3::solver S(Z);
+    S.add(R == Z.bv_val(V, 1));
+    EXPECT_EQ(S.check(), z3::sat) << "the encoder rules out " << V;
+  }
+  ArgOracle O;
+  O.Args = {APInt(1, 0), APInt(1, 0)};
+  Execution X = interpret(*F, O);
+  EXPECT_NE(X.FirstArbitrary, nullptr) << "the interpreter took the loaded pointer as defined";
 }
 
 } // namespace
