@@ -84,10 +84,11 @@ APInt Run::loadPointer(const LoadInst &L, const APInt &P) {
   bool One = true, Zero = true, Undefined = false;
   for (unsigned K = 0; K * 8 < OffBits; ++K) {
     uint64_t At = offsetOf(P) + K;
+    uint8_t B = readByte(O, At, L); // (first: a byte the oracle chooses may be a pointer's)
     auto S = O.Stored.find(At);
     if (S == O.Stored.end()) {
       One = false;
-      Zero = Zero && readByte(O, At, L) == 0;
+      Zero = Zero && B == 0;
       continue;
     }
     Zero = false;
