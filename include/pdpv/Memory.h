@@ -33,6 +33,11 @@
 //    live heap object (free(null) does nothing). Liveness is the contents
 //    of one more object, the allocator's (byte Id is 1 while object Id is
 //    live), so every engine carries it as it carries memory.
+//  * A variable-length array (an alloca of a size known at run time) outside
+//    loops is one object of n elements where it is declared, of arbitrary
+//    bytes; its scope's end (the stackrestore of the stacksave in front of
+//    it) ends it like free, so an access to it afterwards is invalid. (In a
+//    loop preparation makes it unsupported, as it does the heap.)
 //  * A pointer parameter of an entry function points into an object of
 //    arbitrary contents and size (inputs, like the caller's choice). The
 //    K-th such parameter points to the start of an object of its own (of
@@ -125,6 +130,15 @@ bool ownsItsObject(const llvm::Argument &A);
 /// What a call to the C library's allocator does.
 enum class HeapCall { None, Malloc, Calloc, Free };
 HeapCall heapCall(const llvm::Instruction &I);
+/// Whether V is a variable-length array: an alloca of a size known at run time.
+inline bool isVariableLengthArray(const llvm::Value *V) {
+  const auto *A = llvm::dyn_cast<llvm::AllocaInst>(V);
+  return A && A->isArrayAllocation() && !llvm::isa<llvm::ConstantInt>(A->getArraySize());
+}
+/// The variable-length arrays whose lifetime the llvm.stackrestore Restore
+/// ends: those its stacksave dominates that are allocated before it.
+llvm::SmallVector<const llvm::AllocaInst *, 4> arraysEndedBy(const llvm::Instruction &Restore);
+
 /// Whether V is a heap object's site (a malloc or calloc call).
 inline bool isHeapSite(const llvm::Value *V) {
   const auto *I = llvm::dyn_cast<llvm::Instruction>(V);

@@ -136,9 +136,9 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         break;
       }
       SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
-      if (confirmRun(F, Inputs, P, O.UB) != &Q && !Q.Decided) {
-        Q.R.Why = {Unknown::Internal,
-                   "internal error: BMC's counterexample is not confirmed by concrete execution"};
+      Execution Run;
+      if (confirmRun(F, Inputs, P, O.UB, &Run) != &Q && !Q.Decided) {
+        Q.R.Why = unconfirmedReason(Run, "BMC's");
         Q.Decided = true;
       }
       if (Q.R.V == Verdict::False)

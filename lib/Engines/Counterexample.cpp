@@ -153,6 +153,13 @@ void describeFailingRun(CheckResult &CR, const Execution &X) {
   CR.PathLines = pathLines(X);
 }
 
+Unknown unconfirmedReason(const Execution &X, const std::string &Whose) {
+  if (X.FirstArbitrary)
+    return undefinedValueReason(*X.FirstArbitrary);
+  return {Unknown::Internal,
+          "internal error: " + Whose + " counterexample is not confirmed by concrete execution"};
+}
+
 Unknown undefinedValueReason(const Instruction &First) {
   SourceLocation L = userLocation(First.getDebugLoc());
   std::string At = L.valid() ? " at " + L.str() : std::string();

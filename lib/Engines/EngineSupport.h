@@ -72,6 +72,11 @@ void describeFailingRun(CheckResult &CR, const Execution &X);
 /// Why a failing run that depends on an undefined value (First, the first
 /// one it used) is no verdict.
 Unknown undefinedValueReason(const llvm::Instruction &First);
+/// Why a solver's counterexample (Whose: "BMC's", ...) that X, the run
+/// meant to confirm it, does not reproduce is no verdict: a run that used an
+/// undefined value cannot follow the model there (the memory layout, a
+/// pointer nobody stored), else it is a bug of ours.
+Unknown unconfirmedReason(const Execution &X, const std::string &Whose);
 
 /// What verifyEntry does first: the assertions preparation removed (proved
 /// there and re-checked by O.Recheck's solver on the function before

@@ -266,8 +266,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     if (confirms(CR, C, At, X))
       return;
     if (!Refiner) {
-      CR.Why = {Unknown::Internal, "internal error: the solver's counterexample is not confirmed "
-                                   "by concrete execution"};
+      CR.Why = unconfirmedReason(X, "the solver's");
       return;
     }
     // A second cheap try: the same failure with small inputs, smallest

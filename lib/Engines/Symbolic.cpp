@@ -60,9 +60,9 @@ void SymbolicEngine::run(Task &T, const Budget &B) {
           Proof.Conjuncts.push_back(Conjunct);
     } else if (Res.S == PdrResult::Fails) {
       std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
-      if (confirmRun(T.F, *Inputs, T.Props, O.UB) != Q && !Q->Decided) {
-        Q->R.Why = {Unknown::Internal,
-                    "internal error: PDR's counterexample is not confirmed by concrete execution"};
+      Execution Run;
+      if (confirmRun(T.F, *Inputs, T.Props, O.UB, &Run) != Q && !Q->Decided) {
+        Q->R.Why = unconfirmedReason(Run, "PDR's");
         Q->Decided = true;
       }
     } else {

@@ -323,10 +323,8 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   const DataLayout &DL = I.getModule()->getDataLayout();
   if (!DL.isLittleEndian())
     return "memory of a big-endian target";
-  if (const auto *A = dyn_cast<AllocaInst>(&I))
-    return A->isArrayAllocation() && !isa<ConstantInt>(A->getArraySize())
-               ? "variable-length array"
-               : "";
+  if (isa<AllocaInst>(I))
+    return ""; // (a variable-length array in a loop: Prepare's scan)
   if (isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I))
     return "atomic memory operation";
   auto Scalar = [](Type *T) -> std::string {
@@ -410,6 +408,8 @@ std::string unsupportedReason(const Instruction &I) {
       switch (II->getIntrinsicID()) {
       case Intrinsic::expect: case Intrinsic::assume:
         return TypeProblem(II->getType());
+      case Intrinsic::stacksave: case Intrinsic::stackrestore: // a VLA's scope (Memory.h)
+        return "";
       default:
         return "intrinsic '" + F->getName().str() + "'";
       }

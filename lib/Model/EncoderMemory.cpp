@@ -136,6 +136,14 @@ unsigned Encoder::objectFor(const Value *Site) {
       Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
     }
     Info = ObjectInfo{~uint64_t(0), true};
+  } else if (isVariableLengthArray(Site)) {
+    // n elements where it is declared; unknown in a loop body encoded on its own.
+    const auto *A = cast<AllocaInst>(Site);
+    uint64_t Element = DL->getTypeAllocSize(A->getAllocatedType());
+    Extent = isa<Constant>(A->getArraySize()) || Values.count(A->getArraySize())
+                 ? asOffset(value(A->getArraySize())) * offsetConstant(Element)
+                 : fresh("size." + Site->getName().str(), offsetBits(*DL));
+    Info = ObjectInfo{~uint64_t(0), true};
   } else if (const auto *A = dyn_cast<Argument>(Site)) {
     // (an object is smaller than half the address space: offsets are signed)
     z3::expr Size = fresh("size." + A->getName().str(), offsetBits(*DL) - 1);
@@ -214,7 +222,8 @@ z3::expr Encoder::sizeTerm(unsigned O) {
 }
 
 z3::expr Encoder::live(unsigned O) {
-  if (!Allocator || !isHeapSite(Objects[O - 1].Site))
+  const Value *Site = Objects[O - 1].Site;
+  if (!Allocator || !(isHeapSite(Site) || isVariableLengthArray(Site)))
     return Ctx.bool_val(true);
   return byteOf(z3::select(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
 }
@@ -542,6 +551,21 @@ void Encoder::havocLoopMemory(const CallBase &Marker) {
 std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
   if (isa<AllocaInst>(I))
     return pointer(objectFor(&I), offsetConstant(0));
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    if (II->getIntrinsicID() == Intrinsic::stacksave)
+      return pointer(0, offsetConstant(0)); // (only stackrestore reads it)
+    if (II->getIntrinsicID() == Intrinsic::stackrestore) {
+      // The end of a variable-length array's scope: it is freed.
+      SmallVector<const AllocaInst *, 4> Ended = arraysEndedBy(I);
+      if (!Ended.empty() && !Allocator) // (its site: a function, like free's)
+        Allocator = objectFor(II->getCalledFunction());
+      for (const AllocaInst *A : Ended)
+        if (ObjectIds.count(A))
+          setContents(Allocator, z3::store(contents(Allocator), asOffset(idConstant(ObjectIds[A])),
+                                           plainCell(Ctx.bv_val(0, 8))));
+      return Ctx.bool_val(true);
+    }
+  }
   if (HeapCall K = heapCall(I); K != HeapCall::None)
     return encodeHeapCall(cast<CallBase>(I), K);
   if (isMarker(I, MarkerKind::Valid))

@@ -283,9 +283,30 @@ APInt Run::comparePointers(const ICmpInst &I) {
 }
 
 std::optional<bool> Run::memory(const Instruction &I) {
+  if (const auto *A = dyn_cast<AllocaInst>(&I); A && isVariableLengthArray(A)) {
+    // n elements (modulo the offsets, as the encoder has it), arbitrary bytes.
+    APInt N = operand(I, 0).zextOrTrunc(OffBits);
+    APInt Size = N * APInt(OffBits, DL.getTypeAllocSize(A->getAllocatedType()));
+    Objects.push_back(Object{Size.getZExtValue(), true, {}, {}, {}, false, A, Seen[{A, ~0u}]++});
+    ObjectIds[A] = Objects.size();
+    Vals.insert_or_assign(&I, pointer(Objects.size(), 0));
+    return true;
+  }
   if (isa<AllocaInst>(I)) {
     Vals.insert_or_assign(&I, pointer(objectFor(&I), 0));
     return true;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    if (II->getIntrinsicID() == Intrinsic::stacksave) {
+      Vals.insert_or_assign(&I, pointer(0, 0));
+      return true;
+    }
+    if (II->getIntrinsicID() == Intrinsic::stackrestore) { // a VLA's scope ends
+      for (const AllocaInst *A : arraysEndedBy(I))
+        if (auto It = ObjectIds.find(A); It != ObjectIds.end())
+          Objects[It->second - 1].Freed = true;
+      return true;
+    }
   }
   if (HeapCall K = heapCall(I); K != HeapCall::None) {
     if (K == HeapCall::Free && !valid(I))

@@ -3,7 +3,9 @@
 #include "pdpv/Memory.h"
 #include "pdpv/Intrinsics.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/Utils/Local.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -174,6 +176,20 @@ bool ownsItsObject(const Argument &A) {
     if (isPointerParameter(Earlier))
       return &Earlier == &A;
   return false;
+}
+
+SmallVector<const AllocaInst *, 4> arraysEndedBy(const Instruction &Restore) {
+  SmallVector<const AllocaInst *, 4> Ended;
+  const auto *Save = dyn_cast<Instruction>(Restore.getOperand(0)->stripPointerCasts());
+  if (!Save)
+    return Ended;
+  Function &F = const_cast<Function &>(*Restore.getFunction());
+  DominatorTree DT(F);
+  for (const Instruction &I : instructions(F))
+    if (isVariableLengthArray(&I) && DT.dominates(Save, &I) &&
+        isPotentiallyReachable(&I, &Restore, nullptr, &DT))
+      Ended.push_back(cast<AllocaInst>(&I));
+  return Ended;
 }
 
 bool isObjectSite(const Value *V) {

@@ -455,6 +455,9 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
       Why = K == HeapCall::Free ? "free in a loop (the heap is modelled outside loops only)"
                                 : "heap allocation in a loop (one object per allocation site: "
                                   "the heap is modelled outside loops only)";
+    if (isVariableLengthArray(&I) && LI.getLoopFor(I.getParent()))
+      Why = "variable-length array in a loop (one object per declaration: such arrays are "
+            "modelled outside loops only)";
     if (auto *CB = dyn_cast<CallBase>(&I); CB && !Why.empty())
       if (Function *Callee = calleeOf(*CB); Callee && Rec.count(Callee))
         Why = "recursive call to '" + Callee->getName().str() + "'";

@@ -1,6 +1,6 @@
 // What the memory model does not cover yet is UNKNOWN with the reason,
 // never a guess: a function pointer stored in memory, an integer made a
-// pointer, a variable-length array, a volatile access. (Pointers to objects
+// pointer, a variable-length array declared in a loop, a volatile access. (Pointers to objects
 // stored in memory are modelled: memory/pointers-in-memory.c.)
 // RUN: not pdpv --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=STORED
 // RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=INTTOPTR
@@ -25,9 +25,11 @@ int main(void) {
   *p = 5;
   __VERIFIER_assert(a[1] == 5 || a[2] == 5);
 #elif CASE == 3
-  int v[n];
-  v[0] = 1;
-  __VERIFIER_assert(v[0] == 1);
+  for (unsigned i = 0; i < 2; i++) {
+    int v[n];
+    v[0] = 1;
+    __VERIFIER_assert(v[0] == 1);
+  }
 #else
   volatile int x = 3;
   __VERIFIER_assert(x == 3);
@@ -38,7 +40,7 @@ int main(void) {
 // STORED: Result: UNKNOWN
 // INTTOPTR: unsupported conversion of an integer to a pointer
 // INTTOPTR: Result: UNKNOWN
-// VLA: unsupported
+// VLA: unsupported variable-length array in a loop
 // VLA: Result: UNKNOWN
 // VOLATILE: unsupported volatile memory access
 // VOLATILE: Result: UNKNOWN
