@@ -232,6 +232,12 @@ private:
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;
   bool PointerCells = false; // useFunction
+  /// With PointerCells: the objects whose address the function may store
+  /// (Memory.h, storedObjects); nothing: any.
+  std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>> StoredSites;
+  /// Id terms of pointers loaded from memory and the objects they may name
+  /// (the terms are kept alive: their AST ids key the map).
+  llvm::DenseMap<unsigned, std::pair<z3::expr, std::vector<unsigned>>> LoadedIds;
   std::vector<Object> Objects;
   unsigned Allocator = 0; // the allocator's object (Memory.h), once free is called
   llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;

@@ -19,8 +19,11 @@
 //    remembers which byte of which stored pointer it is, so that loading a
 //    pointer gives back the pointer stored -- its object, not just an
 //    address. A pointer loaded from bytes that are not all of one stored
-//    pointer is null when they are all zero plain data, else any pointer
-//    (an undefined value: the address of whatever the machine has there). Comparing pointers into different objects is what the layout
+//    pointer is null when they are all zero plain data, else a pointer the
+//    model does not follow (UnknownObjectId: the address of whatever the
+//    machine has there, an undefined value); so is one naming an object
+//    whose address the program never stores (storedObjects), which only
+//    memory the program did not write can hold. Comparing pointers into different objects is what the layout
 //    decides, so: never equal, except that one past the end of an object and
 //    the start of another may be (any value then); ordered comparisons of
 //    pointers into different objects give any value.
@@ -50,6 +53,7 @@
 #ifndef PDPV_MEMORY_H
 #define PDPV_MEMORY_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/Constants.h"
@@ -68,6 +72,13 @@ namespace pdpv {
 
 /// Bits of the object id in a pointer value of the model.
 constexpr unsigned ObjectIdBits = 16;
+
+/// The id of a pointer the model does not follow: read from bytes that hold
+/// no pointer the program stored (part of one, an integer's, uninitialized),
+/// or naming an object whose address the program never stores. No object
+/// has it, so an access through it is invalid, and comparing it with another
+/// pointer gives any value (it is an address the model does not know).
+constexpr unsigned UnknownObjectId = (1u << ObjectIdBits) - 1;
 
 /// Bits of a byte offset (the target's pointer index width).
 unsigned offsetBits(const llvm::DataLayout &DL);
@@ -102,6 +113,11 @@ constantBytes(const llvm::DataLayout &DL, const llvm::Constant *C,
 /// global whose initializer holds one. The memory model then carries each
 /// stored pointer with its bytes (above).
 bool pointersInMemory(const llvm::Function &F);
+/// The objects (their sites) whose address F may store in memory, directly
+/// or through globals' initializers; nothing when it cannot tell. A pointer
+/// loaded from memory names one of them or is UnknownObjectId's: a pointer
+/// no store of the program wrote is no pointer the model follows.
+std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>> storedObjects(const llvm::Function &F);
 
 /// One range of bytes an instruction reads or writes.
 struct Access {

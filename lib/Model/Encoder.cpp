@@ -115,6 +115,7 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
 void Encoder::useFunction(const Function &F) {
   DL = &F.getParent()->getDataLayout();
   PointerCells = pointersInMemory(F);
+  StoredSites = PointerCells ? storedObjects(F) : std::nullopt;
 }
 
 void Encoder::encodeFunction(const Function &F) {

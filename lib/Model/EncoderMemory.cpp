@@ -112,8 +112,8 @@ z3::expr Encoder::offsetOf(const z3::expr &P) { return P.extract(offsetBits(*DL)
 unsigned Encoder::objectFor(const Value *Site) {
   if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
     return It->second;
-  if (Objects.size() + 1 >= (1u << ObjectIdBits))
-    throw EncodingError("more than 65,535 memory objects");
+  if (Objects.size() + 1 >= UnknownObjectId)
+    throw EncodingError("more than 65,534 memory objects");
   unsigned Id = Objects.size() + 1;
   if (isa<Function>(Site)) { // the allocator's: every heap object live
     Objects.push_back({Site, 0, false,
@@ -204,6 +204,8 @@ std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
       Ids.push_back(V);
     return Ids;
   }
+  if (auto It = LoadedIds.find(Id.id()); It != LoadedIds.end())
+    return It->second.second; // a pointer loaded from memory (loadPointer)
   for (unsigned K = 1; K <= Objects.size(); ++K)
     Ids.push_back(K);
   return Ids;
@@ -320,7 +322,23 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
           StoredIn(Cells[K]) == Stored;
     Zero = Zero && Cells[K] == plainCell(Ctx.bv_val(0, 8));
   }
-  return z3::ite(One, Stored, z3::ite(Zero, pointer(0, offsetConstant(0)), arbitrary(L, ~0u, PB)));
+  // The objects it may name: those whose address the program stores (a
+  // cell naming another one was never written by the program).
+  std::vector<unsigned> Ids;
+  z3::expr Followed = Ctx.bool_val(!StoredSites);
+  for (unsigned K = 1; K <= Objects.size(); ++K)
+    if (!StoredSites || StoredSites->count(Objects[K - 1].Site)) {
+      Ids.push_back(K);
+      Followed = Followed || idOf(Stored) == idConstant(K);
+    }
+  z3::expr Unknown = z3::concat(idConstant(UnknownObjectId), arbitrary(L, ~0u, offsetBits(*DL)));
+  z3::expr Loaded = z3::ite(One && Followed, Stored,
+                            z3::ite(Zero, pointer(0, offsetConstant(0)), Unknown));
+  if (StoredSites) {
+    z3::expr Id = idOf(Loaded).simplify();
+    LoadedIds.insert({Id.id(), {Id, Ids}});
+  }
+  return Loaded;
 }
 
 void Encoder::storePointer(const z3::expr &P, const z3::expr &V) {
@@ -449,15 +467,18 @@ z3::expr Encoder::validAccess(const Instruction &I) {
 z3::expr Encoder::comparePointers(const ICmpInst &I) {
   z3::expr A = operand(I, 0), B = operand(I, 1);
   z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
-  z3::expr Same = IA == IB;
   z3::expr Any = boolOf(arbitrary(I, ~0u, 1));
+  // A pointer the model does not follow is an address it does not know.
+  z3::expr Unknown = idConstant(UnknownObjectId);
+  z3::expr Same = IA == IB && IA != Unknown;
   z3::expr Null = idConstant(0), Zero = offsetConstant(0);
   CmpInst::Predicate Pr = I.getPredicate();
   if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
     // One past the end of an object may be where another one starts.
     z3::expr Adjacent = IA != Null && IB != Null &&
                         ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
-    z3::expr Eq = z3::ite(Same, OA == OB, Adjacent && Any);
+    z3::expr Eq = z3::ite(Same, OA == OB,
+                          z3::ite(IA == Unknown || IB == Unknown, Any, Adjacent && Any));
     return bvOf(Pr == CmpInst::ICMP_EQ ? Eq : !Eq);
   }
   z3::expr C = Ctx.bool_val(false);

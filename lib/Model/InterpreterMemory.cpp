@@ -26,7 +26,7 @@ unsigned Run::objectFor(const Value *Site) {
   if (!Info)
     report_fatal_error("pdpv: interpreter: memory object of no fixed size");
   Objects.push_back(Object{Info->Size, Info->Writable, {}, {}, {}, false, Site,
-                           Seen[{Site, ~0u}]++});
+                           Seen[{Site, ~0u}]++, false, false, Site});
   // An alloca executed again is a new object (the encoder's unrolled copies).
   // The id before the initializer: it may point to this object.
   unsigned Id = Objects.size();
@@ -97,18 +97,28 @@ APInt Run::loadPointer(const LoadInst &L, const APInt &P) {
     One = One && S->second.Index == K && S->second.Ptr == *Stored;
     Undefined = Undefined || S->second.Undefined;
   }
-  if (One) {
+  if (One && followed(idOf(*Stored))) {
     if (Undefined && !E.FirstArbitrary)
       E.FirstArbitrary = &L;
     return *Stored;
   }
   if (Zero)
     return pointer(0, 0);
-  // Not one stored pointer: the machine's address there, any pointer here.
+  // Not one stored pointer: the machine's address there, one the model
+  // does not follow.
   if (!E.FirstArbitrary)
     E.FirstArbitrary = &L;
   ++InputsRead;
-  return Oracle.arbitrary(L, ~0u, Seen[{&L, ~0u}]++);
+  APInt Off = Oracle.arbitrary(L, ~0u, Seen[{&L, ~0u}]++).zextOrTrunc(OffBits);
+  return pointer(UnknownObjectId, Off.getZExtValue());
+}
+
+bool Run::followed(unsigned Id) {
+  if (!StoredSites)
+    StoredSites = storedObjects(F);
+  if (!*StoredSites)
+    return true;
+  return Id >= 1 && Id <= Objects.size() && (*StoredSites)->count(Objects[Id - 1].Site);
 }
 
 uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {
@@ -152,7 +162,7 @@ void Run::pointerParameters() {
     ++Position;
     APInt Size = Oracle.parameter(A, ObjectSize).zextOrTrunc(OffBits - 1).zext(OffBits);
     E.Inputs.push_back({&A, Size, true, ObjectSize});
-    Objects.push_back(Object{Offset(Size), true, {}, {}, {}, false, &A, 0});
+    Objects.push_back(Object{Offset(Size), true, {}, {}, {}, false, &A, 0, false, false, &A});
     ObjectIds[&A] = Objects.size();
     APInt P = pointer(Objects.size(), 0);
     if (!A.hasNoAliasAttr() && !Shareable.empty()) {
@@ -201,6 +211,7 @@ bool Run::heap(const CallBase &Call, HeapCall K) {
     return true;
   }
   Object O{Size, true, {}, {}, {}, K == HeapCall::Calloc, &Call, Seen[{&Call, ~1u}]++};
+  O.Site = &Call;
   O.Heap = true;
   Objects.push_back(std::move(O));
   ObjectIds[&Call] = Objects.size();
@@ -266,6 +277,8 @@ APInt Run::comparePointers(const ICmpInst &I) {
   };
   auto SizeOf = [&](unsigned Id) { return Id && Id <= Objects.size() ? Objects[Id - 1].Size : 0; };
   CmpInst::Predicate P = I.getPredicate();
+  if (IA == UnknownObjectId || IB == UnknownObjectId) // an address the model does not know
+    return P == CmpInst::ICMP_NE ? APInt(1, !Any().isOne()) : Any();
   if (P == CmpInst::ICMP_EQ || P == CmpInst::ICMP_NE) {
     bool Eq;
     if (IA == IB)
@@ -287,7 +300,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     // n elements (modulo the offsets, as the encoder has it), arbitrary bytes.
     APInt N = operand(I, 0).zextOrTrunc(OffBits);
     APInt Size = N * APInt(OffBits, DL.getTypeAllocSize(A->getAllocatedType()));
-    Objects.push_back(Object{Size.getZExtValue(), true, {}, {}, {}, false, A, Seen[{A, ~0u}]++});
+    Objects.push_back(
+        Object{Size.getZExtValue(), true, {}, {}, {}, false, A, Seen[{A, ~0u}]++, false, false, A});
     ObjectIds[A] = Objects.size();
     Vals.insert_or_assign(&I, pointer(Objects.size(), 0));
     return true;

@@ -76,6 +76,7 @@ private:
     const Value *Unknown;     // what chose the other bytes: havoc call or the site
     unsigned Occurrence;
     bool Heap = false, Freed = false;
+    const Value *Site = nullptr; // its alloca, global, heap call or parameter
   };
   /// Executes a memory instruction; nothing if I is none.
   std::optional<bool> memory(const Instruction &I);
@@ -102,6 +103,10 @@ private:
   void writePointers(const APInt &P, const std::vector<PointerSlot> &Pointers);
   /// The pointer L loads from P (Memory.h).
   APInt loadPointer(const LoadInst &L, const APInt &P);
+  /// Whether the model follows a pointer loaded from memory into object Id:
+  /// one whose address the function stores (Memory.h, storedObjects).
+  bool followed(unsigned Id);
+  std::optional<std::optional<SmallPtrSet<const Value *, 8>>> StoredSites; // (once computed)
   uint64_t length(const Instruction &I, unsigned Idx, bool &Fits);
   bool valid(const Instruction &I);
   /// Whether the Len bytes from P lie in one live object (writable, for a write).

@@ -4,6 +4,7 @@
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/Utils/Local.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -135,6 +136,55 @@ bool pointersInMemory(const Function &F) {
     }
   }
   return false;
+}
+
+std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
+  SmallPtrSet<const Value *, 8> Sites;
+  SmallVector<const Value *, 8> Work; // pointers that may be stored
+  SmallPtrSet<const GlobalVariable *, 8> Initialized;
+  auto AddInitializer = [&](const GlobalVariable *G) {
+    std::vector<PointerSlot> Slots;
+    if (G->hasDefinitiveInitializer() && Initialized.insert(G).second &&
+        constantBytes(F.getParent()->getDataLayout(), G->getInitializer(), &Slots))
+      for (const PointerSlot &S : Slots)
+        Work.push_back(S.Target);
+  };
+  for (const Instruction &I : instructions(F)) {
+    if (const auto *S = dyn_cast<StoreInst>(&I)) {
+      const Value *V = S->getValueOperand();
+      if (V->getType()->isPointerTy()) {
+        Work.push_back(V);
+      } else if (const auto *C = dyn_cast<Constant>(V)) {
+        std::vector<PointerSlot> Slots;
+        if (constantBytes(F.getParent()->getDataLayout(), C, &Slots))
+          for (const PointerSlot &Slot : Slots)
+            Work.push_back(Slot.Target);
+      }
+    }
+    for (const Value *Op : I.operands())
+      if (const auto *G = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
+        AddInitializer(G);
+  }
+  while (!Work.empty()) {
+    SmallVector<const Value *, 4> Objects;
+    getUnderlyingObjects(Work.pop_back_val(), Objects);
+    for (const Value *O : Objects) {
+      if (isa<Argument>(O)) { // a parameter may point into an earlier one's object
+        for (const Argument &A : F.args())
+          if (isPointerParameter(A))
+            Sites.insert(&A);
+      } else if (isObjectSite(O)) {
+        if (Sites.insert(O).second)
+          if (const auto *G = dyn_cast<GlobalVariable>(O))
+            AddInitializer(G);
+      } else if (!isa<LoadInst>(O) && !isa<ConstantPointerNull>(O) && !isa<UndefValue>(O) &&
+                 !(isa<Instruction>(O) && isMarker(*cast<Instruction>(O), MarkerKind::Undefined))) {
+        // (a loaded pointer names a stored object or none; an undefined one, none)
+        return std::nullopt;
+      }
+    }
+  }
+  return Sites;
 }
 
 SmallVector<Access, 2> accessesOf(const Instruction &I) {

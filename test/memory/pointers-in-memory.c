@@ -14,11 +14,8 @@
 // RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=TABLE-BUG
 // RUN: not pdpv --clang-arg=-DCASE=3 %s 2>&1 | FileCheck-19 %s --check-prefix=LINK-BUG
 // RUN: clang-19 -g -O0 -DCASE=3 -fpass-plugin=%libpdpv -c %s -o %t3.o 2>&1 | FileCheck-19 %s --check-prefix=LINK-BUG
-// (BMC alone for these two: it checks every path of a loop-free function,
-// and the portfolio's other engines would spend their time on the same
-// UNKNOWN.)
-// RUN: not pdpv --engine=bmc --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=MIXED
-// RUN: not pdpv --engine=bmc --clang-arg=-DCASE=5 %s 2>&1 | FileCheck-19 %s --check-prefix=UNINIT
+// RUN: not pdpv --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=MIXED
+// RUN: not pdpv --clang-arg=-DCASE=5 %s 2>&1 | FileCheck-19 %s --check-prefix=UNINIT
 #include <stdint.h>
 #include <string.h>
 extern unsigned __VERIFIER_nondet_uint(void);
@@ -65,15 +62,16 @@ int main(void) {
 }
 // SAFE-COUNT-4: remark: assertion proved [pdpv]
 // SAFE: Result: TRUE
-// TABLE-BUG: pointers-in-memory.c:48:3: warning: assertion can fail [pdpv]
+// TABLE-BUG: pointers-in-memory.c:45:3: warning: assertion can fail [pdpv]
 // TABLE-BUG: input 1: __VERIFIER_nondet_uint() = {{[0-9]*[13579]}}
-// TABLE-BUG: pointers-in-memory.c:48:3: note: confirmed by a native run
+// TABLE-BUG: pointers-in-memory.c:45:3: note: confirmed by a native run
 // TABLE-BUG: Result: FALSE
-// LINK-BUG: pointers-in-memory.c:52:3: warning: assertion can fail [pdpv]
+// LINK-BUG: pointers-in-memory.c:49:3: warning: assertion can fail [pdpv]
 // LINK-BUG: input 1: __VERIFIER_nondet_uint() = 7
-// LINK-BUG: pointers-in-memory.c:52:3: note: confirmed by a native run
+// LINK-BUG: pointers-in-memory.c:49:3: note: confirmed by a native run
 // LINK-BUG: Result: FALSE
-// MIXED: pointers-in-memory.c:57:3: warning: assertion unknown: a failing run was found but it depends on an undefined value, the pointer read from memory that holds no pointer the program stored whole
+// MIXED: pointers-in-memory.c:53:15: warning: memory access unknown: a failing run was found but it depends on an undefined value, the pointer read from memory that holds no pointer the program stored whole
+// MIXED: pointers-in-memory.c:54:3: warning: assertion unknown
 // MIXED: Result: UNKNOWN
-// UNINIT: pointers-in-memory.c:62:3: warning: assertion unknown: {{.*}}undefined value
+// UNINIT: pointers-in-memory.c:59:3: warning: assertion unknown: {{.*}}undefined value
 // UNINIT: Result: UNKNOWN
