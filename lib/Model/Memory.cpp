@@ -162,8 +162,9 @@ std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
       }
     }
     for (const Value *Op : I.operands())
-      if (const auto *G = dyn_cast<GlobalVariable>(Op->stripPointerCasts()))
-        AddInitializer(G);
+      if (Op->getType()->isPointerTy()) // (&g, or &g.field as a constant expression)
+        if (const auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(Op)))
+          AddInitializer(G);
   }
   while (!Work.empty()) {
     SmallVector<const Value *, 4> Objects;
