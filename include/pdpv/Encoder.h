@@ -231,10 +231,18 @@ private:
   std::vector<Input> Inputs;
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;
-  bool PointerCells = false; // useFunction
-  /// With PointerCells: the objects whose address the function may store
-  /// (Memory.h, storedObjects); nothing: any.
-  std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>> StoredSites;
+  const llvm::Function *Fn = nullptr; // useFunction
+  /// What the function's memory needs (Memory.h), found when memory is first
+  /// encoded: an encoding without memory (a block of the symbolic engine's)
+  /// never scans the function for it.
+  struct MemoryShape {
+    bool PointerCells = false; // pointersInMemory
+    /// With PointerCells: the objects whose address the function may store
+    /// (storedObjects); nothing: any.
+    std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>> StoredSites;
+  };
+  std::optional<MemoryShape> Shape;
+  const MemoryShape &shape();
   /// Id terms of pointers loaded from memory and the objects they may name
   /// (the terms are kept alive: their AST ids key the map).
   llvm::DenseMap<unsigned, std::pair<z3::expr, std::vector<unsigned>>> LoadedIds;

@@ -114,8 +114,9 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
 
 void Encoder::useFunction(const Function &F) {
   DL = &F.getParent()->getDataLayout();
-  PointerCells = pointersInMemory(F);
-  StoredSites = PointerCells ? storedObjects(F) : std::nullopt;
+  if (Fn != &F)
+    Shape.reset();
+  Fn = &F;
 }
 
 void Encoder::encodeFunction(const Function &F) {

@@ -45,8 +45,18 @@ z3::expr Encoder::asOffset(const z3::expr &X) {
 /// Bits of a cell's "which byte of the stored pointer" (0: none).
 constexpr unsigned IndexBits = 4;
 
+const Encoder::MemoryShape &Encoder::shape() {
+  if (!Shape) {
+    Shape.emplace();
+    Shape->PointerCells = Fn && pointersInMemory(*Fn);
+    if (Shape->PointerCells)
+      Shape->StoredSites = storedObjects(*Fn);
+  }
+  return *Shape;
+}
+
 z3::sort Encoder::memorySort() {
-  unsigned W = PointerCells ? pointerBits(*DL) + IndexBits + 8 : 8;
+  unsigned W = shape().PointerCells ? pointerBits(*DL) + IndexBits + 8 : 8;
   return Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(W));
 }
 
@@ -55,14 +65,14 @@ z3::expr Encoder::byteOf(const z3::expr &Cell) {
 }
 
 z3::expr Encoder::plainCell(const z3::expr &Byte) {
-  if (!PointerCells)
+  if (!shape().PointerCells)
     return Byte;
   z3::expr C = z3::concat(Ctx.bv_val(0, pointerBits(*DL) + IndexBits), Byte);
   return Byte.is_numeral() ? C.simplify() : C; // (a constant array's value must be a numeral)
 }
 
 z3::expr Encoder::pointerCell(const z3::expr &P, unsigned K) {
-  if (!PointerCells)
+  if (!shape().PointerCells)
     throw EncodingError("internal error: a pointer stored in memory without pointer cells");
   z3::expr Byte = addressOf(P).extract(8 * K + 7, 8 * K);
   return z3::concat(z3::concat(P, Ctx.bv_val(K + 1, IndexBits)), Byte);
@@ -165,7 +175,7 @@ unsigned Encoder::objectFor(const Value *Site) {
     std::optional<std::vector<uint8_t>> B =
         G->getInitializer()->isNullValue()
             ? std::vector<uint8_t>()
-            : constantBytes(*DL, G->getInitializer(), PointerCells ? &Pointers : nullptr);
+            : constantBytes(*DL, G->getInitializer(), shape().PointerCells ? &Pointers : nullptr);
     if (!B)
       throw EncodingError("initializer of '" + G->getName().str() +
                           "' holds what is not plain data or pointers to globals (a function "
@@ -311,7 +321,7 @@ std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
 
 z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   unsigned N = DL->getTypeStoreSize(L.getType()), PB = pointerBits(*DL);
-  if (!PointerCells || N != offsetBits(*DL) / 8)
+  if (!shape().PointerCells || N != offsetBits(*DL) / 8)
     throw EncodingError("internal error: a pointer loaded without pointer cells");
   std::vector<z3::expr> Cells = cellsAt(P, N);
   auto StoredIn = [&](const z3::expr &C) { return C.extract(PB + IndexBits + 7, IndexBits + 8); };
@@ -325,6 +335,7 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   // The objects it may name: those whose address the program stores (a
   // cell naming another one was never written by the program).
   std::vector<unsigned> Ids;
+  const auto &StoredSites = shape().StoredSites;
   z3::expr Followed = Ctx.bool_val(!StoredSites);
   for (unsigned K = 1; K <= Objects.size(); ++K)
     if (!StoredSites || StoredSites->count(Objects[K - 1].Site)) {
@@ -628,7 +639,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
       std::vector<PointerSlot> Pointers;
       std::optional<std::vector<uint8_t>> B =
           C->isNullValue() ? std::vector<uint8_t>()
-                           : constantBytes(*DL, C, PointerCells ? &Pointers : nullptr);
+                           : constantBytes(*DL, C, shape().PointerCells ? &Pointers : nullptr);
       if (!B)
         throw EncodingError("internal error: store of a constant that is not plain data");
       storeBytes(P, *B, DL->getTypeStoreSize(C->getType()), Pointers);
