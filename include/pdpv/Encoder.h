@@ -178,6 +178,12 @@ private:
   /// to globals in it.
   z3::expr bytesArray(const std::vector<uint8_t> &Bytes,
                       const std::vector<PointerSlot> &Pointers = {});
+  /// A with the pointers to globals of a constant put at offset Off.
+  z3::expr withPointers(z3::expr A, const z3::expr &Off, const std::vector<PointerSlot> &Pointers);
+  /// The allocator's contents with object Id ended (free, the end of a
+  /// variable-length array's scope); Site, the function that ends it, is the
+  /// allocator's site if it has none yet.
+  z3::expr ended(const llvm::Function &Site, const z3::expr &Id);
   /// P's address: its object's base (any value, one per object) plus its offset.
   z3::expr addressOf(const z3::expr &P);
   z3::expr idOf(const z3::expr &P);

@@ -73,6 +73,12 @@ namespace pdpv {
 /// Bits of the object id in a pointer value of the model.
 constexpr unsigned ObjectIdBits = 16;
 
+/// A memory cell where a function keeps pointers in memory: the stored
+/// pointer whose byte it is (pointerBits), above which byte of it it is
+/// (CellIndexBits: 1 to 8; 0: plain data), above the byte itself (8 bits).
+/// The encoder's array elements and the oracle's cells have this layout.
+constexpr unsigned CellIndexBits = 4;
+
 /// The id of a pointer the model does not follow: read from bytes that hold
 /// no pointer the program stored (part of one, an integer's, uninitialized),
 /// or naming an object whose address the program never stores. No object

@@ -42,9 +42,6 @@ z3::expr Encoder::asOffset(const z3::expr &X) {
   return W < OW ? z3::zext(X, OW - W) : W > OW ? X.extract(OW - 1, 0) : X;
 }
 
-/// Bits of a cell's "which byte of the stored pointer" (0: none).
-constexpr unsigned IndexBits = 4;
-
 const Encoder::MemoryShape &Encoder::shape() {
   if (!Shape) {
     Shape.emplace();
@@ -56,7 +53,7 @@ const Encoder::MemoryShape &Encoder::shape() {
 }
 
 z3::sort Encoder::memorySort() {
-  unsigned W = shape().PointerCells ? pointerBits(*DL) + IndexBits + 8 : 8;
+  unsigned W = shape().PointerCells ? pointerBits(*DL) + CellIndexBits + 8 : 8;
   return Ctx.array_sort(Ctx.bv_sort(offsetBits(*DL)), Ctx.bv_sort(W));
 }
 
@@ -67,7 +64,7 @@ z3::expr Encoder::byteOf(const z3::expr &Cell) {
 z3::expr Encoder::plainCell(const z3::expr &Byte) {
   if (!shape().PointerCells)
     return Byte;
-  z3::expr C = z3::concat(Ctx.bv_val(0, pointerBits(*DL) + IndexBits), Byte);
+  z3::expr C = z3::concat(Ctx.bv_val(0, pointerBits(*DL) + CellIndexBits), Byte);
   return Byte.is_numeral() ? C.simplify() : C; // (a constant array's value must be a numeral)
 }
 
@@ -75,7 +72,7 @@ z3::expr Encoder::pointerCell(const z3::expr &P, unsigned K) {
   if (!shape().PointerCells)
     throw EncodingError("internal error: a pointer stored in memory without pointer cells");
   z3::expr Byte = addressOf(P).extract(8 * K + 7, 8 * K);
-  return z3::concat(z3::concat(P, Ctx.bv_val(K + 1, IndexBits)), Byte);
+  return z3::concat(z3::concat(P, Ctx.bv_val(K + 1, CellIndexBits)), Byte);
 }
 
 z3::expr Encoder::bytesArray(const std::vector<uint8_t> &Bytes,
@@ -84,10 +81,15 @@ z3::expr Encoder::bytesArray(const std::vector<uint8_t> &Bytes,
   for (uint64_t K = 0; K < Bytes.size(); ++K)
     if (Bytes[K])
       A = z3::store(A, offsetConstant(K), plainCell(Ctx.bv_val(Bytes[K], 8)));
+  return withPointers(A, offsetConstant(0), Pointers);
+}
+
+z3::expr Encoder::withPointers(z3::expr A, const z3::expr &Off,
+                               const std::vector<PointerSlot> &Pointers) {
   for (const PointerSlot &S : Pointers) {
     z3::expr P = pointer(objectFor(S.Target), offsetConstant(S.Offset));
     for (unsigned K = 0; K < offsetBits(*DL) / 8; ++K)
-      A = z3::store(A, offsetConstant(S.At + K), pointerCell(P, K));
+      A = z3::store(A, Off + offsetConstant(S.At + K), pointerCell(P, K));
   }
   return A;
 }
@@ -265,16 +267,19 @@ void Encoder::encodePointerParameters(const Function &F) {
   }
 }
 
+z3::expr Encoder::ended(const Function &Site, const z3::expr &Id) {
+  if (!Allocator) // (its site: a function, free's or stackrestore's)
+    Allocator = objectFor(&Site);
+  return z3::store(contents(Allocator), asOffset(Id), plainCell(Ctx.bv_val(0, 8)));
+}
+
 z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {
   z3::expr Null = pointer(0, offsetConstant(0));
   if (K == HeapCall::Free) {
     // (a free that is not of a live heap object's start fails its check)
     z3::expr P = value(Call.getArgOperand(0));
-    if (!Allocator)
-      Allocator = objectFor(Call.getCalledFunction());
-    z3::expr Ids = contents(Allocator);
-    setContents(Allocator, z3::ite(P == Null, Ids,
-                                   z3::store(Ids, asOffset(idOf(P)), plainCell(Ctx.bv_val(0, 8)))));
+    z3::expr Ended = ended(*Call.getCalledFunction(), idOf(P));
+    setContents(Allocator, z3::ite(P == Null, contents(Allocator), Ended));
     return Ctx.bool_val(true);
   }
   unsigned Id = objectFor(&Call);
@@ -324,11 +329,11 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   if (!shape().PointerCells || N != offsetBits(*DL) / 8)
     throw EncodingError("internal error: a pointer loaded without pointer cells");
   std::vector<z3::expr> Cells = cellsAt(P, N);
-  auto StoredIn = [&](const z3::expr &C) { return C.extract(PB + IndexBits + 7, IndexBits + 8); };
+  auto StoredIn = [&](const z3::expr &C) { return C.extract(PB + CellIndexBits + 7, CellIndexBits + 8); };
   z3::expr Stored = StoredIn(Cells[0]);
   z3::expr One = Ctx.bool_val(true), Zero = Ctx.bool_val(true);
   for (unsigned K = 0; K < N; ++K) {
-    One = One && Cells[K].extract(IndexBits + 7, 8) == Ctx.bv_val(K + 1, IndexBits) &&
+    One = One && Cells[K].extract(CellIndexBits + 7, 8) == Ctx.bv_val(K + 1, CellIndexBits) &&
           StoredIn(Cells[K]) == Stored;
     Zero = Zero && Cells[K] == plainCell(Ctx.bv_val(0, 8));
   }
@@ -375,11 +380,7 @@ void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, u
     for (uint64_t K = 0; K < Length; ++K)
       New = z3::store(New, Off + offsetConstant(K),
                       plainCell(Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8)));
-    for (const PointerSlot &S : Pointers) {
-      z3::expr Q = pointer(objectFor(S.Target), offsetConstant(S.Offset));
-      for (unsigned K = 0; K < offsetBits(*DL) / 8; ++K)
-        New = z3::store(New, Off + offsetConstant(S.At + K), pointerCell(Q, K));
-    }
+    New = withPointers(New, Off, Pointers);
     setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == idConstant(O), New, Old));
   }
 }
@@ -588,13 +589,11 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
       return pointer(0, offsetConstant(0)); // (only stackrestore reads it)
     if (II->getIntrinsicID() == Intrinsic::stackrestore) {
       // The end of a variable-length array's scope: it is freed.
-      SmallVector<const AllocaInst *, 4> Ended = arraysEndedBy(I);
-      if (!Ended.empty() && !Allocator) // (its site: a function, like free's)
-        Allocator = objectFor(II->getCalledFunction());
-      for (const AllocaInst *A : Ended)
-        if (ObjectIds.count(A))
-          setContents(Allocator, z3::store(contents(Allocator), asOffset(idConstant(ObjectIds[A])),
-                                           plainCell(Ctx.bv_val(0, 8))));
+      for (const AllocaInst *A : arraysEndedBy(I))
+        if (auto It = ObjectIds.find(A); It != ObjectIds.end()) {
+          z3::expr Ended = ended(*II->getCalledFunction(), idConstant(It->second));
+          setContents(Allocator, Ended);
+        }
       return Ctx.bool_val(true);
     }
   }

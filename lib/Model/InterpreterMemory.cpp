@@ -18,6 +18,12 @@
 namespace pdpv {
 namespace interpreter {
 
+unsigned Run::addObject(const Value *Site, uint64_t Size, bool Writable, unsigned Occurrence) {
+  Objects.push_back(Object{Size, Writable, {}, {}, {}, false, Site, Occurrence});
+  Objects.back().Site = Site;
+  return ObjectIds[Site] = Objects.size();
+}
+
 unsigned Run::objectFor(const Value *Site) {
   if (const auto *G = dyn_cast<GlobalVariable>(Site))
     if (auto It = ObjectIds.find(G); It != ObjectIds.end())
@@ -25,12 +31,9 @@ unsigned Run::objectFor(const Value *Site) {
   std::optional<ObjectInfo> Info = objectInfo(DL, Site);
   if (!Info)
     report_fatal_error("pdpv: interpreter: memory object of no fixed size");
-  Objects.push_back(Object{Info->Size, Info->Writable, {}, {}, {}, false, Site,
-                           Seen[{Site, ~0u}]++, false, false, Site});
   // An alloca executed again is a new object (the encoder's unrolled copies).
   // The id before the initializer: it may point to this object.
-  unsigned Id = Objects.size();
-  ObjectIds[Site] = Id;
+  unsigned Id = addObject(Site, Info->Size, Info->Writable, Seen[{Site, ~0u}]++);
   if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
     Objects[Id - 1].ZeroFilled = true;
     std::vector<PointerSlot> Pointers;
@@ -66,10 +69,10 @@ void Run::writePointer(const APInt &P, uint64_t At, const APInt &V, bool Undefin
 }
 
 uint8_t Run::chosenByte(Object &O, uint64_t Off, const APInt &Cell) {
-  // A cell above the byte: which byte of which stored pointer (from 1).
+  // A cell (Memory.h) above the byte: which byte of which stored pointer.
   if (Cell.getBitWidth() > 8)
-    if (unsigned Index = Cell.extractBitsAsZExtValue(4, 8))
-      O.Stored.insert({Off, {Cell.extractBits(PtrBits, 12), Index - 1, true}});
+    if (unsigned Index = Cell.extractBitsAsZExtValue(CellIndexBits, 8))
+      O.Stored.insert({Off, {Cell.extractBits(PtrBits, 8 + CellIndexBits), Index - 1, true}});
   return O.Bytes[Off] = Cell.extractBitsAsZExtValue(8, 0);
 }
 
@@ -162,9 +165,7 @@ void Run::pointerParameters() {
     ++Position;
     APInt Size = Oracle.parameter(A, ObjectSize).zextOrTrunc(OffBits - 1).zext(OffBits);
     E.Inputs.push_back({&A, Size, true, ObjectSize});
-    Objects.push_back(Object{Offset(Size), true, {}, {}, {}, false, &A, 0, false, false, &A});
-    ObjectIds[&A] = Objects.size();
-    APInt P = pointer(Objects.size(), 0);
+    APInt P = pointer(addObject(&A, Offset(Size), true, 0), 0);
     if (!A.hasNoAliasAttr() && !Shareable.empty()) {
       uint64_t With = Oracle.parameter(A, SharedWith).getZExtValue();
       APInt Off = Oracle.parameter(A, SharedOffset).zextOrTrunc(OffBits);
@@ -210,12 +211,10 @@ bool Run::heap(const CallBase &Call, HeapCall K) {
     Vals.insert_or_assign(&Call, pointer(0, 0));
     return true;
   }
-  Object O{Size, true, {}, {}, {}, K == HeapCall::Calloc, &Call, Seen[{&Call, ~1u}]++};
-  O.Site = &Call;
-  O.Heap = true;
-  Objects.push_back(std::move(O));
-  ObjectIds[&Call] = Objects.size();
-  Vals.insert_or_assign(&Call, pointer(Objects.size(), 0));
+  unsigned Id = addObject(&Call, Size, true, Seen[{&Call, ~1u}]++);
+  Objects[Id - 1].ZeroFilled = K == HeapCall::Calloc;
+  Objects[Id - 1].Heap = true;
+  Vals.insert_or_assign(&Call, pointer(Id, 0));
   return true;
 }
 
@@ -300,10 +299,7 @@ std::optional<bool> Run::memory(const Instruction &I) {
     // n elements (modulo the offsets, as the encoder has it), arbitrary bytes.
     APInt N = operand(I, 0).zextOrTrunc(OffBits);
     APInt Size = N * APInt(OffBits, DL.getTypeAllocSize(A->getAllocatedType()));
-    Objects.push_back(
-        Object{Size.getZExtValue(), true, {}, {}, {}, false, A, Seen[{A, ~0u}]++, false, false, A});
-    ObjectIds[A] = Objects.size();
-    Vals.insert_or_assign(&I, pointer(Objects.size(), 0));
+    Vals.insert_or_assign(&I, pointer(addObject(A, Size.getZExtValue(), true, Seen[{A, ~0u}]++), 0));
     return true;
   }
   if (isa<AllocaInst>(I)) {

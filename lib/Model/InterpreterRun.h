@@ -81,6 +81,9 @@ private:
   /// Executes a memory instruction; nothing if I is none.
   std::optional<bool> memory(const Instruction &I);
   unsigned objectFor(const Value *Site);
+  /// A new object of Site (its bytes unwritten, chosen by Site's
+  /// Occurrence-th contents), the one Site names from now on; its id.
+  unsigned addObject(const Value *Site, uint64_t Size, bool Writable, unsigned Occurrence);
   APInt pointer(unsigned Id, uint64_t Off) const {
     APInt P(PtrBits, Off);
     P.insertBits(APInt(ObjectIdBits, Id), OffBits);

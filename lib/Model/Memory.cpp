@@ -39,8 +39,8 @@ std::optional<ObjectInfo> objectInfo(const DataLayout &DL, const Value *V) {
 }
 
 namespace {
-/// Writes a constant's bytes from Out (Base: Out's first byte within the
-/// whole constant), pointers to globals into Pointers if it is given.
+/// Writes a constant's bytes at Out (Start: the whole constant's first
+/// byte), pointers to globals into Pointers if it is given.
 struct ByteWriter {
   const DataLayout &DL;
   uint8_t *Start;
@@ -116,24 +116,24 @@ static bool holdsPointers(Type *T) {
   return false;
 }
 
+/// The global an operand addresses (&g, or &g.field as a constant
+/// expression), if any.
+static const GlobalVariable *addressedGlobal(const Value *Op) {
+  return Op->getType()->isPointerTy() ? dyn_cast<GlobalVariable>(getUnderlyingObject(Op))
+                                      : nullptr;
+}
+
 bool pointersInMemory(const Function &F) {
-  auto UsesPointerGlobal = [](const Value *V) {
-    const auto *G = dyn_cast<GlobalVariable>(V->stripPointerCasts());
-    return G && G->hasInitializer() && holdsPointers(G->getValueType()) &&
-           !G->getInitializer()->isNullValue();
-  };
   for (const Instruction &I : instructions(F)) {
     if (const auto *L = dyn_cast<LoadInst>(&I); L && holdsPointers(L->getType()))
       return true;
     if (const auto *S = dyn_cast<StoreInst>(&I); S && holdsPointers(S->getValueOperand()->getType()))
       return true;
-    for (const Value *Op : I.operands()) {
-      if (UsesPointerGlobal(Op))
-        return true;
-      if (const auto *CE = dyn_cast<ConstantExpr>(Op))
-        if (any_of(CE->operands(), [&](const Use &U) { return UsesPointerGlobal(U.get()); }))
+    for (const Value *Op : I.operands())
+      if (const GlobalVariable *G = addressedGlobal(Op))
+        if (G->hasInitializer() && holdsPointers(G->getValueType()) &&
+            !G->getInitializer()->isNullValue())
           return true;
-    }
   }
   return false;
 }
@@ -142,29 +142,27 @@ std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
   SmallPtrSet<const Value *, 8> Sites;
   SmallVector<const Value *, 8> Work; // pointers that may be stored
   SmallPtrSet<const GlobalVariable *, 8> Initialized;
-  auto AddInitializer = [&](const GlobalVariable *G) {
+  auto AddConstant = [&](const Constant *C) { // the globals it points to
     std::vector<PointerSlot> Slots;
-    if (G->hasDefinitiveInitializer() && Initialized.insert(G).second &&
-        constantBytes(F.getParent()->getDataLayout(), G->getInitializer(), &Slots))
+    if (constantBytes(F.getParent()->getDataLayout(), C, &Slots))
       for (const PointerSlot &S : Slots)
         Work.push_back(S.Target);
+  };
+  auto AddInitializer = [&](const GlobalVariable *G) {
+    if (G->hasDefinitiveInitializer() && Initialized.insert(G).second)
+      AddConstant(G->getInitializer());
   };
   for (const Instruction &I : instructions(F)) {
     if (const auto *S = dyn_cast<StoreInst>(&I)) {
       const Value *V = S->getValueOperand();
-      if (V->getType()->isPointerTy()) {
+      if (V->getType()->isPointerTy())
         Work.push_back(V);
-      } else if (const auto *C = dyn_cast<Constant>(V)) {
-        std::vector<PointerSlot> Slots;
-        if (constantBytes(F.getParent()->getDataLayout(), C, &Slots))
-          for (const PointerSlot &Slot : Slots)
-            Work.push_back(Slot.Target);
-      }
+      else if (const auto *C = dyn_cast<Constant>(V))
+        AddConstant(C);
     }
     for (const Value *Op : I.operands())
-      if (Op->getType()->isPointerTy()) // (&g, or &g.field as a constant expression)
-        if (const auto *G = dyn_cast<GlobalVariable>(getUnderlyingObject(Op)))
-          AddInitializer(G);
+      if (const GlobalVariable *G = addressedGlobal(Op))
+        AddInitializer(G);
   }
   while (!Work.empty()) {
     SmallVector<const Value *, 4> Objects;

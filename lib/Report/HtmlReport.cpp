@@ -79,71 +79,67 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
       return {resolve(Loc->getString("file").value_or(""), Dir),
               unsigned(Loc->getInteger("line").value_or(0))};
     };
+    // Each entry of Entries (checks, invariants) that has a place in a file.
+    auto EachLocated = [&](const json::Array *Entries,
+                           function_ref<void(const json::Object &, SourceFile &, unsigned)> Do) {
+      if (Entries)
+        for (const json::Value &EV : *Entries)
+          if (const json::Object *En = EV.getAsObject())
+            if (auto [File, Line] = Where(En->getObject("location")); !File.empty() && Line)
+              Do(*En, Files[File], Line);
+    };
     for (const json::Value &FV : *Doc->getArray("functions")) {
       const json::Object *Fn = FV.getAsObject();
       if (!Fn)
         continue;
       StringRef Name = Fn->getString("name").value_or("?");
-      if (const json::Array *Checks = Fn->getArray("checks"))
-        for (const json::Value &CV : *Checks) {
-          const json::Object *C = CV.getAsObject();
-          if (!C)
-            continue;
-          auto [File, Line] = Where(C->getObject("location"));
-          if (File.empty() || !Line)
-            continue;
-          StringRef Verdict = C->getString("verdict").value_or("");
-          std::string Property = C->getString("property").value_or("property").str();
-          SourceFile &SF = Files[File];
-          if (Verdict == "TRUE") {
-            note(SF, Line, "proved", "proved", Property + " proved (in " + Name.str() + ")");
-          } else if (Verdict == "FALSE") {
-            std::string Text = Property + " can fail (in " + Name.str() + ")";
-            if (const json::Array *Inputs = C->getArray("inputs"))
-              for (const json::Value &IV : *Inputs) {
-                const json::Object *In = IV.getAsObject();
-                if (!In)
-                  continue;
-                Text += formatv("\ninput: {0} = {1}", In->getString("origin").value_or("?"),
-                                In->getString("value").value_or("?"));
-                if (auto [InFile, InLine] = Where(In->getObject("location")); InLine)
-                  Text += " (line " + std::to_string(InLine) + ")";
-              }
-            if (const json::Array *Path = C->getArray("path")) {
-              Text += "\npath: lines";
-              for (const json::Value &L : *Path)
-                if (std::optional<int64_t> N = L.getAsInteger()) {
-                  SF.Path.insert(*N);
-                  Text += " " + std::to_string(*N);
-                }
+      EachLocated(Fn->getArray("checks"), [&](const json::Object &C, SourceFile &SF,
+                                              unsigned Line) {
+        StringRef Verdict = C.getString("verdict").value_or("");
+        std::string Property = C.getString("property").value_or("property").str();
+        if (Verdict == "TRUE") {
+          note(SF, Line, "proved", "proved", Property + " proved (in " + Name.str() + ")");
+        } else if (Verdict == "FALSE") {
+          std::string Text = Property + " can fail (in " + Name.str() + ")";
+          if (const json::Array *Inputs = C.getArray("inputs"))
+            for (const json::Value &IV : *Inputs) {
+              const json::Object *In = IV.getAsObject();
+              if (!In)
+                continue;
+              Text += formatv("\ninput: {0} = {1}", In->getString("origin").value_or("?"),
+                              In->getString("value").value_or("?"));
+              if (auto [InFile, InLine] = Where(In->getObject("location")); InLine)
+                Text += " (line " + std::to_string(InLine) + ")";
             }
-            if (const json::Object *Run = C->getObject("native_run"))
-              Text += Run->getBoolean("confirmed").value_or(false)
-                          ? "\nconfirmed by a native run: the error call at " +
-                                Run->getString("error_call").value_or("?").str()
-                          : "\nnot confirmed natively: " +
-                                Run->getString("why_not").value_or("?").str();
-            note(SF, Line, "failing", "failing", Text);
-          } else {
-            note(SF, Line, "unknown", "unknown",
-                 Property + " unknown (in " + Name.str() +
-                     "): " + C->getString("reason").value_or("no reason given").str());
+          if (const json::Array *Path = C.getArray("path")) {
+            Text += "\npath: lines";
+            for (const json::Value &L : *Path)
+              if (std::optional<int64_t> N = L.getAsInteger()) {
+                SF.Path.insert(*N);
+                Text += " " + std::to_string(*N);
+              }
           }
+          if (const json::Object *Run = C.getObject("native_run"))
+            Text += Run->getBoolean("confirmed").value_or(false)
+                        ? "\nconfirmed by a native run: the error call at " +
+                              Run->getString("error_call").value_or("?").str()
+                        : "\nnot confirmed natively: " +
+                              Run->getString("why_not").value_or("?").str();
+          note(SF, Line, "failing", "failing", Text);
+        } else {
+          note(SF, Line, "unknown", "unknown",
+               Property + " unknown (in " + Name.str() +
+                   "): " + C.getString("reason").value_or("no reason given").str());
         }
-      if (const json::Array *Invariants = Fn->getArray("invariants"))
-        for (const json::Value &IV : *Invariants) {
-          const json::Object *I = IV.getAsObject();
-          if (!I)
-            continue;
-          auto [File, Line] = Where(I->getObject("location"));
-          if (File.empty() || !Line)
-            continue;
-          std::vector<std::string> Conjuncts;
-          if (const json::Array *Cs = I->getArray("conjuncts"))
-            for (const json::Value &C : *Cs)
-              Conjuncts.push_back(C.getAsString().value_or("").str());
-          note(Files[File], Line, "", "invariant", "loop invariant: " + join(Conjuncts, " && "));
-        }
+      });
+      EachLocated(Fn->getArray("invariants"), [&](const json::Object &I, SourceFile &SF,
+                                                  unsigned Line) {
+        std::vector<std::string> Conjuncts;
+        if (const json::Array *Cs = I.getArray("conjuncts"))
+          for (const json::Value &C : *Cs)
+            Conjuncts.push_back(C.getAsString().value_or("").str());
+        note(SF, Line, "", "invariant", "loop invariant: " + join(Conjuncts, " && "));
+      });
     }
   }
   return Files;
