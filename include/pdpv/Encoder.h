@@ -266,6 +266,8 @@ private:
 
 /// Why I cannot be modelled bit-precisely, or empty if it can.
 std::string unsupportedReason(const llvm::Instruction &I);
+/// A call to Callee as a reason: "call to external function 'f'", ...
+std::string describeCall(const llvm::Function &Callee);
 
 } // namespace pdpv
 

@@ -210,9 +210,17 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
   R.V = Verdict::Unknown;
   R.Why = Why;
   R.ReasonLoc = userLocation(E.Problems.front().Loc);
-  for (Instruction &I : instructions(*E.F))
-    if (isMarker(I, MarkerKind::Assert))
-      R.Checks.push_back({CheckKind::Assertion, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
+  // Every property is unknown: the assertions, and the checks the options
+  // make properties (check-bounds' accesses, ...).
+  for (Instruction &I : instructions(*E.F)) {
+    CheckKind K = CheckKind::Assertion;
+    if (isMarker(I, MarkerKind::Check))
+      K = checkKindOf(cast<CallBase>(I));
+    else if (!isMarker(I, MarkerKind::Assert))
+      continue;
+    if (K == CheckKind::Assertion || isProperty(K, Opts.UB))
+      R.Checks.push_back({K, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
+  }
   return true;
 }
 

@@ -297,6 +297,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::None:
       break;
     }
+    if (isOpaqueCall(I)) // its result is whatever the callee returns
+      return I.getType()->isIntegerTy() ? arbitrary(I, ~0u, W) : Ctx.bool_val(true);
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {
         std::vector<z3::expr> Args;
@@ -375,6 +377,15 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   return std::nullopt;
 }
 
+std::string describeCall(const Function &Callee) {
+  std::string Name = "'" + Callee.getName().str() + "'";
+  if (Callee.isInterposable())
+    return "call to " + Name + ", whose definition may be replaced by another at link time (weak)";
+  if (!Callee.isDeclaration())
+    return "call to " + Name + " that could not be inlined";
+  return "call to external function " + Name;
+}
+
 std::string unsupportedReason(const Instruction &I) {
   auto TypeProblem = [](Type *T) -> std::string {
     if (T->isFloatingPointTy())
@@ -398,6 +409,8 @@ std::string unsupportedReason(const Instruction &I) {
                " (a pointer or floating-point value)";
       return "";
     }
+    if (isOpaqueCall(I)) // passed: its result is arbitrary (OpaqueCalls.h)
+      return "";
     const auto *F = dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
     if (!F)
       return "indirect call through a function pointer";
@@ -423,12 +436,7 @@ std::string unsupportedReason(const Instruction &I) {
       return "heap allocation ('" + N.str() + "')";
     if (F->getName().starts_with("__VERIFIER_nondet_"))
       return "nondeterministic value of non-integer type ('" + F->getName().str() + "')";
-    if (F->isInterposable())
-      return "call to '" + F->getName().str() +
-             "', whose definition may be replaced by another at link time (weak)";
-    if (!F->isDeclaration())
-      return "call to '" + F->getName().str() + "' that could not be inlined";
-    return "call to external function '" + F->getName().str() + "'";
+    return describeCall(*F);
   }
   if (isa<InvokeInst>(I) || isa<LandingPadInst>(I) || isa<ResumeInst>(I))
     return "exception handling";

@@ -62,7 +62,8 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   }
   // A pdpv.undefined value counts where it is used (a guarded shift's
   // select evaluates only the arm it takes).
-  if (const auto *U = dyn_cast<Instruction>(V); U && isMarker(*U, MarkerKind::Undefined))
+  if (const auto *U = dyn_cast<Instruction>(V);
+      U && (isMarker(*U, MarkerKind::Undefined) || isOpaqueCall(*U)))
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
   if (auto U = Uninitialized.find(V); U != Uninitialized.end())
@@ -177,6 +178,17 @@ bool Run::step(const Instruction &I) {
     }
     default:
       break;
+    }
+    if (std::optional<OpaqueCall> O = opaqueCall(I)) {
+      // The callee is not run: a run that uses its result, or that goes on
+      // past a call which may not return, is not the program's for sure.
+      if (!O->Returns && !E.FirstArbitrary)
+        E.FirstArbitrary = &I;
+      if (I.getType()->isIntegerTy()) {
+        ++InputsRead;
+        Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
+      }
+      return true;
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {

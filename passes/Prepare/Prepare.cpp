@@ -10,6 +10,7 @@
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
+#include "pdpv/OpaqueCalls.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -403,7 +404,8 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
 /// the function before simplification, whose paths are the program's; the
 /// markers are calls that may not return, so LLVM cannot carry what an
 /// unreachable implies back past a property.
-/// (A call that could not be inlined, recursive or not, is unsupported.)
+/// (Every call that could not be inlined is unsupported here: those the
+/// model may pass are marked after simplification, OpaqueCalls.h.)
 void cutWhereNoPropertyFollows(Function &F) {
   auto IsProperty = [](const Instruction &I) {
     return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check) ||
@@ -529,7 +531,7 @@ void eraseUnreadUninitialized(Function &F) {
 /// refines nothing once uninitialized values are explicit), or nullptr with
 /// the reason when the encoder cannot take it: a loop or memory left over.
 Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
-                           std::string &WhyNot) {
+                           bool ReadsGlobals, std::string &WhyNot) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
   C->setName("pdpv.unsimplified." + F.getName());
@@ -538,6 +540,7 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
   FunctionPassManager FPM;
   FPM.addPass(PromotePass());
   FPM.run(*C, A.FAM);
+  markOpaqueCalls(*C, ReadsGlobals, Rec);
   for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
     if (I.hasCycle())
       WhyNot = "the function has loops";
@@ -579,6 +582,11 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     dropUndefinedBehaviourFlags(F);
   std::set<const Function *> Rec = recursiveFunctions(M);
   inlineCalls(M, Entries);
+  // (Once globals have register copies, reading one looks like reading a
+  // local: OpaqueCalls.h.)
+  DenseMap<const Function *, bool> ReadsGlobals;
+  for (Function *F : Entries)
+    ReadsGlobals[F] = mayReadWritableGlobal(*F);
   localizeGlobals(M, Entries);
   std::vector<PreparedEntry> Result;
   for (Function *F : Entries) {
@@ -592,11 +600,12 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     cutWhereNoPropertyFollows(*F);
     PreparedEntry PE{F, {}, {}};
     if (!Before.empty()) // a copy only where simplification may remove assertions
-      PE.Unsimplified = unsimplifiedCopy(*F, Rec, PE.UnsimplifiedWhyNot);
+      PE.Unsimplified = unsimplifiedCopy(*F, Rec, ReadsGlobals[F], PE.UnsimplifiedWhyNot);
     cleanUp(*F);
     dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
     eraseUnreadUninitialized(*F);
     guardAccesses(*F, UB);
+    markOpaqueCalls(*F, ReadsGlobals[F], Rec);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)

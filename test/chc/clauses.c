@@ -57,6 +57,6 @@ int main(void) {
 // UNSAT: {{^unsat$}}
 // APPROXIMATE: pdpv: error: cannot export the clauses of 'main': unsupported nondeterministic value of non-integer type
 // UNWRITABLE: pdpv: error: cannot write '{{.*}}out.smt2': No such file or directory
-// UNDEF: pdpv: note: 1 undefined values (over-wide shifts, undef in the IR) are free at each use: unsat is then no proof of a bug
+// UNDEF: pdpv: note: 1 undefined values (over-wide shifts, undef in the IR, results of calls the model does not follow) are free: unsat is then no proof of a bug
 // UNDEF-FILE: ; undefined values: 1 (free at each use: unsatisfiable is then no proof of a bug)
 // PASS-UNWRITABLE: error: pdpv: cannot write '{{.*}}out.smt2': No such file or directory

@@ -1,0 +1,50 @@
+//===- OpaqueCalls.h - Calls the model passes without following -*- C++ -*-===//
+//
+// Part of preparation (Prepare.h). A call PDPV cannot follow (a function of
+// another file, a recursive or weak one, the C library) used to make every
+// property of the function UNKNOWN, even one it cannot influence. Such a call
+// can instead be *passed* -- its result an arbitrary value, the run going on
+// after it -- exactly where nothing the function reads afterwards can have
+// been changed by it:
+//
+//  * the callee writes no memory (readnone/readonly, as declared), or is one
+//    of the C library's output functions writing to stdout or stderr, with a
+//    constant format without %n (printf, fprintf, puts, fputs, putchar,
+//    fputc, putc, perror): these write only their stream;
+//  * or nothing the function does with memory can see what another function
+//    did: it reads no global that is not constant (anywhere in the
+//    function, before or after the call), nothing of its caller's memory,
+//    only locals and heap blocks whose address it never lets out (LLVM's
+//    capture tracking); and it writes or frees no memory the callee could
+//    have freed (its caller's, a heap block whose address got out).
+//
+// A call that returns twice (setjmp) never qualifies. What is then not known
+// is the result and whether the call returns at all. Both go into the
+// evidence rather than into a guess: a proof holds for every result (and
+// for a call that does not return the property is not reached); a failing
+// run that uses the result, or that passes a call not known to return, is
+// no verdict but UNKNOWN naming the call (Counterexample.cpp). Accesses the
+// callee makes itself are not checked.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PDPV_OPAQUECALLS_H
+#define PDPV_OPAQUECALLS_H
+
+#include "llvm/IR/Function.h"
+
+#include <set>
+
+namespace pdpv {
+
+/// Whether F, an entry function after inlining and before its globals get
+/// register copies, may read a global variable that is not constant.
+bool mayReadWritableGlobal(const llvm::Function &F);
+
+/// Marks the calls of F (simplified; ReadsGlobals as mayReadWritableGlobal
+/// said before) that the model may pass (Intrinsics.h, OpaqueCallMetadata).
+void markOpaqueCalls(llvm::Function &F, bool ReadsGlobals,
+                     const std::set<const llvm::Function *> &Recursive);
+
+} // namespace pdpv
+
+#endif

@@ -1,0 +1,82 @@
+// A call PDPV does not follow (another file's function, the C library) is
+// passed where it cannot change what the function reads afterwards
+// (README "Calls the model does not follow"): its result is arbitrary.
+// What does not depend on the call is proved or fails as usual; a failing
+// run that uses the result, or that goes past a call which may not return,
+// is UNKNOWN naming the call -- never FALSE, never a guess.
+// RUN: not pdpv %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
+#include <assert.h>
+#include <stdio.h>
+extern int ext(int);
+extern void log_value(int);
+
+int independent(int x) {
+  int r = ext(x);
+  if (r > 10)
+    assert(r > 5);        // for every result
+  assert(x + 1 != x);     // the call cannot change x
+  return r;
+}
+// CHECK-DAG: passed-calls.c:20:5: remark: assertion proved
+// CHECK-DAG: passed-calls.c:21:3: remark: assertion proved
+// CHECK-DAG: 'independent': Result: TRUE (2 proved, 0 failing, 0 unknown)
+
+int dependent(int x) {
+  int r = ext(x);
+  assert(r != 3);
+  return r;
+}
+// CHECK-DAG: passed-calls.c:30:3: warning: assertion unknown: call to external function 'ext' at {{.*}}passed-calls.c:29:11: a failing run was found past it, but the model does not follow the call (what it returns, whether it returns)
+
+// printf writes only to stdout and returns: a run through it is the
+// program's. Its result may be used; a failing run that uses it is UNKNOWN
+// (the native printf's count is not the model's to choose).
+int printing(unsigned x) {
+  int n = printf("x = %u\n", x);
+  if (n < 0)
+    return -1;
+  assert((x << 1) >> 1 == (x & 0x7fffffff));
+  assert(x != 42);
+  return n;
+}
+int printingOnly(int x) {
+  printf("x = %d\n", x);
+  assert(x != 43);
+  return 0;
+}
+// CHECK-DAG: passed-calls.c:42:3: remark: assertion proved
+// CHECK-DAG: passed-calls.c:43:3: warning: assertion unknown: call to external function 'printf' at {{.*}}passed-calls.c:39:11: a failing run was found that depends on its result, which the model does not know
+// CHECK-DAG: passed-calls.c:48:3: warning: assertion can fail
+// CHECK-DAG: passed-calls.c:48:3: note: input 1: parameter 'x' = 43
+// CHECK-DAG: passed-calls.c:48:3: note: confirmed by a native run
+
+// log_value may never return (exit, an endless loop): a failure after it
+// is real only if it does. One before it is FALSE, replayed natively with
+// a stand-in for log_value, which is not linked.
+int afterUnknown(int x) {
+  log_value(x);
+  assert(x != 7);
+  return 0;
+}
+int beforeUnknown(int x) {
+  assert(x != 9);
+  log_value(x);
+  return 0;
+}
+// CHECK-DAG: passed-calls.c:62:3: warning: assertion unknown: call to external function 'log_value' at {{.*}}passed-calls.c:61:3: a failing run was found past it
+// CHECK-DAG: passed-calls.c:66:3: warning: assertion can fail
+// CHECK-DAG: passed-calls.c:66:3: note: input 1: parameter 'x' = 9
+// CHECK-DAG: passed-calls.c:66:3: note: confirmed by a native run
+
+// A recursive call is passed the same way.
+unsigned fact(unsigned n) { return n <= 1 ? 1 : n * fact(n - 1); }
+int recursive(unsigned n) {
+  unsigned f = fact(n);
+  assert(f != 6);
+  return 0;
+}
+// CHECK-DAG: passed-calls.c:79:3: warning: assertion unknown: recursive call to 'fact' at {{.*}}passed-calls.c:{{[0-9]+}}:{{[0-9]+}}: a failing run was found
