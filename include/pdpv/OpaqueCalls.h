@@ -40,8 +40,11 @@ namespace pdpv {
 /// register copies, may read a global variable that is not constant.
 bool mayReadWritableGlobal(const llvm::Function &F);
 
-/// Marks the calls of F (simplified; ReadsGlobals as mayReadWritableGlobal
-/// said before) that the model may pass (Intrinsics.h, OpaqueCallMetadata).
+/// Marks the calls of F that the model may pass (Intrinsics.h,
+/// OpaqueCallMetadata), ReadsGlobals as mayReadWritableGlobal said before
+/// globals got register copies. Called then with ReadsGlobals set (the
+/// output functions' streams are still loads of stdout and stderr), and
+/// again on the simplified function.
 void markOpaqueCalls(llvm::Function &F, bool ReadsGlobals,
                      const std::set<const llvm::Function *> &Recursive);
 

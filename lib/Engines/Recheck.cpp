@@ -218,7 +218,7 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
       K = checkKindOf(cast<CallBase>(I));
     else if (!isMarker(I, MarkerKind::Assert))
       continue;
-    if (K == CheckKind::Assertion || isProperty(K, Opts.UB))
+    if (K == CheckKind::Assertion || (isProperty(K, Opts.UB) && !endsTheModel(K, Opts.UB)))
       R.Checks.push_back({K, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
   }
   return true;

@@ -168,7 +168,7 @@ void markOpaqueCalls(Function &F, bool ReadsGlobals, const std::set<const Functi
     auto *Call = dyn_cast<CallInst>(&I);
     const Function *Callee =
         Call ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()) : nullptr;
-    if (!Callee || Callee->isIntrinsic() || Call->isInlineAsm() ||
+    if (!Callee || isOpaqueCall(I) || Callee->isIntrinsic() || Call->isInlineAsm() ||
         markerKind(I) != MarkerKind::None || heapCall(I) != HeapCall::None ||
         Call->hasFnAttr(Attribute::ReturnsTwice) || Callee->hasFnAttribute(Attribute::ReturnsTwice))
       continue;

@@ -585,8 +585,10 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   // (Once globals have register copies, reading one looks like reading a
   // local: OpaqueCalls.h.)
   DenseMap<const Function *, bool> ReadsGlobals;
-  for (Function *F : Entries)
+  for (Function *F : Entries) {
     ReadsGlobals[F] = mayReadWritableGlobal(*F);
+    markOpaqueCalls(*F, /*ReadsGlobals=*/true, Rec);
+  }
   localizeGlobals(M, Entries);
   std::vector<PreparedEntry> Result;
   for (Function *F : Entries) {
