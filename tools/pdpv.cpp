@@ -408,8 +408,9 @@ int main(int Argc, char **Argv) {
            << " loop predicates to " << EmitChc << "\n";
     if (Sum->UndefinedValues)
       outs() << "pdpv: note: " << Sum->UndefinedValues
-             << " undefined values (over-wide shifts, undef in the IR, results of calls the "
-                "model does not follow) are free: unsat is then no proof of a bug\n";
+             << " undefined values (over-wide shifts, undef in the IR, results of calls and "
+                "floating-point arithmetic the model does not compute) are free: unsat is then "
+                "no proof of a bug\n";
     if (Sum->ModelEnds)
       outs() << "pdpv: note: " << Sum->ModelEnds
              << " checks of undefined behaviour (divisions, out-of-bounds accesses) are in the "

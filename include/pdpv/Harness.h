@@ -26,6 +26,9 @@
 namespace pdpv {
 
 constexpr int HarnessFailureExit = 86;
+/// How a replay ends that reaches a function of another file the program
+/// is not linked with (its stand-in): no run of the program.
+constexpr int HarnessStandInExit = 87;
 
 /// The harness source for the failing check C of M, or why there is none
 /// (an input that is not a nondet call: a parameter of an entry function

@@ -22,8 +22,9 @@
 //                                       seen from an entry other than main)
 //   pdpv.check(OutOfBounds, true) !pdpv.access   the memory access that follows is valid
 //                                       (Memory.h: decided by the encoder and interpreter)
-//   call @f(...) !pdpv.opaque           a call the model passes without following it
-//                                       (OpaqueCalls.h): its result is arbitrary
+//   call @f(...) !pdpv.opaque           a call the model passes without following it,
+//   fadd ... !pdpv.opaque               floating-point arithmetic it does not compute
+//                                       (OpaqueValues.h): an integer result is arbitrary
 //
 // Loop ids are per function, numbered in loop preorder from 1.
 //
@@ -82,23 +83,26 @@ struct Origin {
 std::optional<Origin> originOf(const llvm::Instruction &I);
 llvm::FunctionCallee backedgeFunction(llvm::Module &M);
 
-/// On a call that preparation found may be passed without being followed
-/// (OpaqueCalls.h): it writes nothing the function reads
-/// afterwards, so only its result (arbitrary) and whether it returns at all
-/// are unknown to the model.
-constexpr llvm::StringLiteral OpaqueCallMetadata = "pdpv.opaque";
-struct OpaqueCall {
-  std::string What; // "call to external function 'f'", "recursive call to 'g'"
-  /// The callee is known to return (a C library output function, willreturn):
-  /// a run through the call is a run of the program. Otherwise a failure
-  /// after it is one only if the call returns.
+/// On an instruction whose value the model does not compute (preparation,
+/// OpaqueValues.h): a call that writes nothing the function reads
+/// afterwards, or floating-point arithmetic. Its integer result is
+/// arbitrary, any other it has none; for a call, whether it returns at all
+/// is not known either.
+constexpr llvm::StringLiteral OpaqueMetadata = "pdpv.opaque";
+struct OpaqueValue {
+  /// "call to external function 'f'", "recursive call to 'g'",
+  /// "floating-point arithmetic"
+  std::string What;
+  /// Known to return (arithmetic, a C library output function, willreturn):
+  /// a run through it is a run of the program. Otherwise a failure after
+  /// it is one only if the call returns.
   bool Returns;
 };
-void markOpaque(llvm::CallBase &Call, const std::string &What, bool Returns);
-inline bool isOpaqueCall(const llvm::Instruction &I) {
-  return llvm::isa<llvm::CallBase>(I) && I.hasMetadata() && I.getMetadata(OpaqueCallMetadata);
+void markOpaque(llvm::Instruction &I, const std::string &What, bool Returns);
+inline bool isOpaque(const llvm::Instruction &I) {
+  return I.hasMetadata() && I.getMetadata(OpaqueMetadata);
 }
-std::optional<OpaqueCall> opaqueCall(const llvm::Instruction &I);
+std::optional<OpaqueValue> opaqueValue(const llvm::Instruction &I);
 
 /// The loop id operand of a pdpv.loop.invariant or pdpv.backedge call.
 unsigned loopIdOf(const llvm::CallBase &Marker);

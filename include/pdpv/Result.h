@@ -42,6 +42,10 @@ struct CheckResult {
   std::vector<unsigned> PathLines; // for False: source lines the failing run passed
   // For False: the native replay of the failing run (Harness.h).
   bool NativeConfirmed = false;
+  // For Unknown: a run of the model fails this check but used a value the
+  // model does not know (Why says which): Inputs and PathLines are that
+  // run's, and its native replay, the program itself, decides (Driver.cpp).
+  bool AwaitsNativeRun = false;
   std::string NativeNote; // the error call's location, or why there was no native run
   SourceLocation Target;  // exactly where it fails, inside inlined helpers too (witnesses)
   // For True: LLVM's simplification removed the assertion during preparation

@@ -66,6 +66,11 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
       if (C.V == Verdict::False)
         C.Why = unmodelledReason(C);
       C.V = Verdict::Unknown;
+      if (C.AwaitsNativeRun) { // no property of the user's to decide natively
+        C.AwaitsNativeRun = false;
+        C.Inputs.clear();
+        C.PathLines.clear();
+      }
     } else if (C.V == Verdict::True && Escape) {
       C.V = Verdict::Unknown;
       C.Why = Why;
@@ -76,6 +81,33 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   updateVerdict(R);
 }
 
+/// A check whose failing run of the model used a value the model does not
+/// know (a call's result, floating-point arithmetic, an undefined value) is
+/// FALSE if the program, run natively on the same inputs, fails it: that
+/// run is the program's own. Otherwise it stays UNKNOWN with its reason.
+static void decideNatively(const Module &M, CheckResult &C, const FunctionResult &R,
+                           const VerifyOptions &O) {
+  C.AwaitsNativeRun = false;
+  SmallString<128> File;
+  NativeReplay Run;
+  if (!sys::fs::createTemporaryFile("pdpv-harness", "c", File)) {
+    Run = replayNatively(M, C, std::string(File),
+                         {10, O.NativeRunner, O.UB.ErrorFunctions, R.Name});
+    sys::fs::remove(File);
+  }
+  if (Run.S != NativeReplay::Confirmed) {
+    C.Inputs.clear();
+    C.PathLines.clear();
+    return;
+  }
+  C.NativeNote = Run.Location + (Run.Runner.empty() ? "" : " (run under " + Run.Runner + ")") +
+                 "; this run of the program decides, the model's own used a value the model "
+                 "does not know";
+  C.V = Verdict::False;
+  C.Why = {};
+  C.NativeConfirmed = true;
+}
+
 /// Every FALSE is run natively with its harness before it is reported (by
 /// the plugin and the CLI alike). A run that does not fail turns the check
 /// UNKNOWN and keeps the harness.
@@ -84,7 +116,9 @@ static void replayFailures(const Module &M, std::vector<FunctionResult> &Results
   bool Written = false;
   for (FunctionResult &R : Results) {
     for (CheckResult &C : R.Checks) {
-      if (C.V != Verdict::False)
+      if (C.AwaitsNativeRun)
+        decideNatively(M, C, R, O);
+      if (C.V != Verdict::False || C.NativeConfirmed)
         continue;
       bool ForUser = !Written && !O.HarnessFile.empty();
       SmallString<128> File(StringRef(O.HarnessFile));
@@ -144,6 +178,13 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   }
   if (Opts.NativeReplay)
     replayFailures(M, Results, Opts);
+  for (FunctionResult &R : Results) // without native runs they stay UNKNOWN
+    for (CheckResult &C : R.Checks)
+      if (C.AwaitsNativeRun && C.V == Verdict::Unknown) {
+        C.AwaitsNativeRun = false;
+        C.Inputs.clear();
+        C.PathLines.clear();
+      }
   return Results;
 }
 

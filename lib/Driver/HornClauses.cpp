@@ -69,7 +69,7 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
     };
     for (const Instruction &I : instructions(*Model))
       Sum.UndefinedValues += isMarker(I, MarkerKind::Undefined) +
-                             (isOpaqueCall(I) && I.getType()->isIntegerTy()) +
+                             (isOpaque(I) && I.getType()->isIntegerTy()) +
                              count_if(I.operands(), [](const Use &Op) {
                                return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
                              });

@@ -153,6 +153,13 @@ void describeFailingRun(CheckResult &CR, const Execution &X) {
   CR.PathLines = pathLines(X);
 }
 
+void describeRunForNativeReplay(CheckResult &CR, const Execution &X) {
+  describeFailingRun(CR, X);
+  CR.V = Verdict::Unknown;
+  CR.Why = undefinedValueReason(*X.FirstArbitrary);
+  CR.AwaitsNativeRun = true;
+}
+
 Unknown unconfirmedReason(const Execution &X, const std::string &Whose) {
   if (X.FirstArbitrary)
     return undefinedValueReason(*X.FirstArbitrary);
@@ -160,22 +167,22 @@ Unknown unconfirmedReason(const Execution &X, const std::string &Whose) {
           "internal error: " + Whose + " counterexample is not confirmed by concrete execution"};
 }
 
-/// A failing run through a call the model passes (OpaqueCalls.h) proves
-/// nothing about the program: the reason names the call.
-static Unknown opaqueCallReason(const Instruction &Call, const std::string &Why) {
-  SourceLocation L = userLocation(Call.getDebugLoc());
+/// A failing run through what the model does not compute (OpaqueValues.h)
+/// proves nothing about the program: the reason names it.
+static Unknown opaqueReason(const Instruction &I, const std::string &Why) {
+  SourceLocation L = userLocation(I.getDebugLoc());
   return {Unknown::Unsupported,
-          opaqueCall(Call)->What + (L.valid() ? " at " + L.str() : std::string()) + ": " + Why};
+          opaqueValue(I)->What + (L.valid() ? " at " + L.str() : std::string()) + ": " + Why};
 }
 
 Unknown undefinedValueReason(const Instruction &First) {
-  if (isOpaqueCall(First)) // passed, and it may not return
-    return opaqueCallReason(First, "a failing run was found past it, but the model does not "
-                                   "follow the call (what it returns, whether it returns)");
+  if (isOpaque(First)) // a call passed that may not return
+    return opaqueReason(First, "a failing run was found past it, but the model does not "
+                               "follow the call (what it returns, whether it returns)");
   for (const Value *V : First.operand_values())
-    if (const auto *I = dyn_cast<Instruction>(V); I && isOpaqueCall(*I))
-      return opaqueCallReason(*I, "a failing run was found that depends on its result, which "
-                                  "the model does not know");
+    if (const auto *I = dyn_cast<Instruction>(V); I && isOpaque(*I))
+      return opaqueReason(*I, "a failing run was found that depends on its result, which the "
+                              "model does not know");
   SourceLocation L = userLocation(First.getDebugLoc());
   std::string At = L.valid() ? " at " + L.str() : std::string();
   // Preparation's undefined values say what they are (Arithmetic.cpp,

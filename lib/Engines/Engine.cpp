@@ -166,9 +166,8 @@ Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Propert
   if (!Failed || Failed->Decided)
     return Failed;
   Failed->Decided = true;
-  if (X.FirstArbitrary) {
-    Failed->R.V = Verdict::Unknown;
-    Failed->R.Why = undefinedValueReason(*X.FirstArbitrary);
+  if (X.FirstArbitrary) { // the program itself may decide
+    describeRunForNativeReplay(Failed->R, X);
     return Failed;
   }
   describeFailingRun(Failed->R, X);

@@ -69,6 +69,9 @@ SourceLocation loopLocation(const llvm::BasicBlock &Header);
 
 /// CR becomes FALSE with the inputs and the path of X, a run that fails it.
 void describeFailingRun(CheckResult &CR, const Execution &X);
+/// CR stays UNKNOWN: X fails it but used a value the model does not know
+/// (X.FirstArbitrary); its inputs await the native replay (AwaitsNativeRun).
+void describeRunForNativeReplay(CheckResult &CR, const Execution &X);
 /// Why a failing run that depends on an undefined value (First, the first
 /// one it used) is no verdict.
 Unknown undefinedValueReason(const llvm::Instruction &First);

@@ -62,6 +62,7 @@ json::Value toJson(const CheckResult &R) {
                       {"inputs", std::move(Inputs)},
                       {"path", std::move(Lines)},
                       {"native", R.NativeConfirmed},
+                      {"awaits_native", R.AwaitsNativeRun},
                       {"native_note", R.NativeNote},
                       {"target", toJson(R.Target)},
                       {"in_preparation", R.ProvedInPreparation}};
@@ -174,6 +175,7 @@ struct Reader {
         R.PathLines.push_back(L.value_or(0));
       }
     R.NativeConfirmed = boolean(O, "native");
+    R.AwaitsNativeRun = boolean(O, "awaits_native");
     R.NativeNote = string(O, "native_note");
     R.Target = location(O, "target");
     R.ProvedInPreparation = boolean(O, "in_preparation");

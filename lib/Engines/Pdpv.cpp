@@ -215,7 +215,7 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
   if (!X.failed() || X.At != At || X.Failure != C.K)
     return false;
   if (X.FirstArbitrary) {
-    CR.Why = undefinedValueReason(*X.FirstArbitrary);
+    describeRunForNativeReplay(CR, X);
     return true;
   }
   describeFailingRun(CR, X);

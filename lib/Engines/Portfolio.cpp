@@ -160,7 +160,10 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     bool DecidedAny = false;
     for (size_t K = 0; K < P.List.size(); ++K) {
       Properties::Property &Q = P.List[K];
-      if (Q.R.V == Verdict::Unknown) {
+      // A failing run of the model through a value it does not know is
+      // final: no engine proves such a property, and the native replay of
+      // the run decides whether it fails (AwaitsNativeRun, Driver.cpp).
+      if (Q.R.V == Verdict::Unknown && !(Q.Decided && Q.R.AwaitsNativeRun)) {
         // An UNKNOWN of one engine is no answer: the next one tries. (That
         // the native search found no failing run is no reason either.)
         if (Q.Decided && !(S.Phase == NativeRuns && Q.R.Why.C == Unknown::Undecided))
@@ -214,7 +217,10 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
         Out = New;
         Out.Why = std::move(Why);
         Won[Lane] = true;
-      } else if (Out.R.V != New.R.V) {
+      } else if (Out.R.AwaitsNativeRun && New.R.V == Verdict::False) { // a run without one
+        Out.R = New.R;
+        Out.Phase = New.Phase;
+      } else if (Out.R.V != New.R.V && !New.R.AwaitsNativeRun) {
         // Two engines disagree: a bug of PDPV's, never a verdict.
         Out.Decided = false;
         Out.Phase = -1;
@@ -273,7 +279,7 @@ void PortfolioEngine::conclude(Task &T, const Budget &B,
     Q.Decided = true;
     if (Out.Decided) {
       Q.R = Out.R;
-      if (Out.Phase >= 0 && !endsTheModel(Q.R.K, O.UB))
+      if (Out.Phase >= 0 && !endsTheModel(Q.R.K, O.UB) && Q.R.V != Verdict::Unknown)
         ++By[Out.Phase];
       continue;
     }

@@ -70,7 +70,10 @@ std::unique_ptr<ProgramSystem> encodeProgram(z3::context &C, const Function &F,
     PS->Sources.push_back(&V);
   };
   for (const Argument &A : F.args())
-    AddState(A);
+    if (A.getType()->isIntegerTy() || !all_of(A.users(), [](const User *U) {
+          return isOpaque(*cast<Instruction>(U)); // a floating-point parameter
+        }))
+      AddState(A);
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (livesAcrossBlocks(I))

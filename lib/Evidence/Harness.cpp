@@ -494,16 +494,16 @@ SmallVector<Function *, 4> undefinedFunctions(StringRef Log, Module &M) {
 }
 
 /// A function of another file that the program calls but does not link
-/// with. The model passes such a call without following it (OpaqueCalls.h),
-/// and a run it confirms uses neither its result nor a call that might not
-/// return; the stand-in returns zero so that the program links.
+/// with. The model passes such a call without following it (OpaqueValues.h),
+/// and a run it confirms does not go past it; the stand-in lets the program
+/// link and ends a run that reaches it as no run of the program.
 void defineStandIn(Function &F) {
-  BasicBlock *BB = BasicBlock::Create(F.getContext(), "", &F);
-  IRBuilder<> B(BB);
-  if (F.getReturnType()->isVoidTy())
-    B.CreateRetVoid();
-  else
-    B.CreateRet(Constant::getNullValue(F.getReturnType()));
+  Module &M = *F.getParent();
+  IRBuilder<> B(BasicBlock::Create(F.getContext(), "", &F));
+  FunctionCallee Exit = M.getOrInsertFunction(
+      "_Exit", FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
+  B.CreateCall(Exit, {B.getInt32(HarnessStandInExit)});
+  B.CreateUnreachable();
 }
 
 } // namespace
@@ -659,8 +659,10 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     }
   } else {
     R.S = NativeReplay::NotFailing;
-    R.Detail = Run.Code == -2
-                   ? "the native run " + (Run.Why.empty() ? "did not finish" : Run.Why)
+    R.Detail = Run.Code == -2 ? "the native run " + (Run.Why.empty() ? "did not finish" : Run.Why)
+               : Run.Code == HarnessStandInExit
+                   ? "the native run reached a function of another file, which the replay does "
+                     "not link"
                    : "the native run ended with exit code " + std::to_string(Run.Code);
   }
   return R;

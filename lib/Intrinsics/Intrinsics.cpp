@@ -102,19 +102,19 @@ std::optional<Origin> originOf(const Instruction &I) {
   return O;
 }
 
-void markOpaque(CallBase &Call, const std::string &What, bool Returns) {
-  LLVMContext &Ctx = Call.getContext();
-  Call.setMetadata(OpaqueCallMetadata,
-                   MDNode::get(Ctx, {MDString::get(Ctx, What),
-                                     ConstantAsMetadata::get(ConstantInt::getBool(Ctx, Returns))}));
+void markOpaque(Instruction &I, const std::string &What, bool Returns) {
+  LLVMContext &Ctx = I.getContext();
+  I.setMetadata(OpaqueMetadata,
+                MDNode::get(Ctx, {MDString::get(Ctx, What),
+                                  ConstantAsMetadata::get(ConstantInt::getBool(Ctx, Returns))}));
 }
 
-std::optional<OpaqueCall> opaqueCall(const Instruction &I) {
-  if (!isOpaqueCall(I))
+std::optional<OpaqueValue> opaqueValue(const Instruction &I) {
+  if (!isOpaque(I))
     return std::nullopt;
-  MDNode *MD = I.getMetadata(OpaqueCallMetadata);
-  return OpaqueCall{cast<MDString>(MD->getOperand(0))->getString().str(),
-                    mdconst::extract<ConstantInt>(MD->getOperand(1))->isOne()};
+  MDNode *MD = I.getMetadata(OpaqueMetadata);
+  return OpaqueValue{cast<MDString>(MD->getOperand(0))->getString().str(),
+                     mdconst::extract<ConstantInt>(MD->getOperand(1))->isOne()};
 }
 
 FunctionCallee assumeFunction(Module &M) {

@@ -226,6 +226,8 @@ static z3::expr compare(CmpInst::Predicate P, const z3::expr &A, const z3::expr 
 
 z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
   unsigned W = I.getType()->isIntegerTy() || I.getType()->isPointerTy() ? width(I.getType()) : 0;
+  if (isOpaque(I)) // a call's result, a floating-point comparison: any value
+    return I.getType()->isIntegerTy() ? arbitrary(I, ~0u, W) : Ctx.bool_val(true);
   if (std::optional<z3::expr> M = encodeMemory(I))
     return *M;
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
@@ -297,8 +299,6 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::None:
       break;
     }
-    if (isOpaqueCall(I)) // its result is whatever the callee returns
-      return I.getType()->isIntegerTy() ? arbitrary(I, ~0u, W) : Ctx.bool_val(true);
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {
         std::vector<z3::expr> Args;
@@ -396,6 +396,8 @@ std::string unsupportedReason(const Instruction &I) {
       return "aggregate value";
     return "";
   };
+  if (isOpaque(I)) // its result is arbitrary (OpaqueValues.h)
+    return "";
   if (std::optional<std::string> Why = memoryProblem(I))
     return *Why;
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
@@ -409,8 +411,6 @@ std::string unsupportedReason(const Instruction &I) {
                " (a pointer or floating-point value)";
       return "";
     }
-    if (isOpaqueCall(I)) // passed: its result is arbitrary (OpaqueCalls.h)
-      return "";
     const auto *F = dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
     if (!F)
       return "indirect call through a function pointer";

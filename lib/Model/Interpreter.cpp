@@ -63,7 +63,7 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   // A pdpv.undefined value counts where it is used (a guarded shift's
   // select evaluates only the arm it takes).
   if (const auto *U = dyn_cast<Instruction>(V);
-      U && (isMarker(*U, MarkerKind::Undefined) || isOpaqueCall(*U)))
+      U && (isMarker(*U, MarkerKind::Undefined) || isOpaque(*U)))
     if (!E.FirstArbitrary)
       E.FirstArbitrary = &I;
   if (auto U = Uninitialized.find(V); U != Uninitialized.end())
@@ -80,6 +80,18 @@ static APInt compare(CmpInst::Predicate P, const APInt &A, const APInt &B) {
 
 bool Run::step(const Instruction &I) {
   unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  if (std::optional<OpaqueValue> O = opaqueValue(I)) {
+    // Not computed (a callee is not run): a run that uses its result, or
+    // that goes on past a call which may not return, is not the program's
+    // for sure.
+    if (!O->Returns && !E.FirstArbitrary)
+      E.FirstArbitrary = &I;
+    if (W) {
+      ++InputsRead;
+      Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
+    }
+    return true;
+  }
   if (std::optional<bool> Done = memory(I))
     return *Done;
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
@@ -178,17 +190,6 @@ bool Run::step(const Instruction &I) {
     }
     default:
       break;
-    }
-    if (std::optional<OpaqueCall> O = opaqueCall(I)) {
-      // The callee is not run: a run that uses its result, or that goes on
-      // past a call which may not return, is not the program's for sure.
-      if (!O->Returns && !E.FirstArbitrary)
-        E.FirstArbitrary = &I;
-      if (I.getType()->isIntegerTy()) {
-        ++InputsRead;
-        Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
-      }
-      return true;
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {

@@ -185,7 +185,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     for (const Instruction &I : *BB) {
       if (isMarker(I, MarkerKind::Variant) && is_contained(Variants, &I))
         continue; // x_b: its own state variable
-      if (&I == L.Marker)
+      if (&I == L.Marker || isOpaque(I)) // (which reads nothing the model computes)
         continue;
       // A nested loop's marker names what that loop reads: L reads it too
       // (its invariant, a fact about those values, is part of L's system).

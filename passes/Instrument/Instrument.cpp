@@ -65,7 +65,8 @@ unsigned instrumentLoops(Function &F, LoopInfo &LI) {
     SetVector<Value *> Read;
     for (BasicBlock *BB : L->blocks())
       for (Instruction &I : *BB) {
-        if (markerKind(I) == MarkerKind::LoopInvariant)
+        // (What the model does not compute reads nothing: OpaqueValues.h.)
+        if (markerKind(I) == MarkerKind::LoopInvariant || isOpaque(I))
           continue;
         auto *Phi = dyn_cast<PHINode>(&I);
         for (unsigned K = 0; K < I.getNumOperands(); ++K) {

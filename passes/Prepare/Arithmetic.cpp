@@ -175,7 +175,7 @@ void dropUndefinedBehaviourFlags(Function &F) {
     A.removeAttr(Attribute::NoUndef);
   F.removeRetAttr(Attribute::NoUndef);
   unsigned Origin = F.getContext().getMDKindID(OriginMetadata);
-  unsigned Opaque = F.getContext().getMDKindID(OpaqueCallMetadata);
+  unsigned Opaque = F.getContext().getMDKindID(OpaqueMetadata);
   for (Instruction &I : instructions(F)) {
     I.dropPoisonGeneratingAnnotations();
     // Keeps only ours, the loops' source locations and !dbg.

@@ -10,7 +10,7 @@
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
-#include "pdpv/OpaqueCalls.h"
+#include "pdpv/OpaqueValues.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -405,7 +405,7 @@ SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
 /// markers are calls that may not return, so LLVM cannot carry what an
 /// unreachable implies back past a property.
 /// (Every call that could not be inlined is unsupported here: those the
-/// model may pass are marked after simplification, OpaqueCalls.h.)
+/// model may pass are marked after simplification, OpaqueValues.h.)
 void cutWhereNoPropertyFollows(Function &F) {
   auto IsProperty = [](const Instruction &I) {
     return isMarker(I, MarkerKind::Assert) || isMarker(I, MarkerKind::Check) ||
@@ -541,6 +541,7 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
   FPM.addPass(PromotePass());
   FPM.run(*C, A.FAM);
   markOpaqueCalls(*C, ReadsGlobals, Rec);
+  markFloatingPoint(*C);
   for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
     if (I.hasCycle())
       WhyNot = "the function has loops";
@@ -583,7 +584,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   std::set<const Function *> Rec = recursiveFunctions(M);
   inlineCalls(M, Entries);
   // (Once globals have register copies, reading one looks like reading a
-  // local: OpaqueCalls.h.)
+  // local: OpaqueValues.h.)
   DenseMap<const Function *, bool> ReadsGlobals;
   for (Function *F : Entries) {
     ReadsGlobals[F] = mayReadWritableGlobal(*F);
@@ -608,6 +609,7 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
     eraseUnreadUninitialized(*F);
     guardAccesses(*F, UB);
     markOpaqueCalls(*F, ReadsGlobals[F], Rec);
+    markFloatingPoint(*F);
     SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
     PE.Problems = scan(*F, Rec);
     for (const DILocation *L : Before)

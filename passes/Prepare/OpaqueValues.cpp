@@ -1,11 +1,12 @@
-//===- OpaqueCalls.cpp - Calls the model passes without following ---------===//
+//===- OpaqueValues.cpp - What the model passes without computing --------===//
 //
-// Which calls may be passed (OpaqueCalls.h): those whose effects on memory
-// cannot reach what the function reads.
+// Which calls may be passed (OpaqueValues.h): those whose effects on memory
+// cannot reach what the function reads; and which floating-point arithmetic:
+// that whose values stay where they are made.
 //
 //===----------------------------------------------------------------------===//
 
-#include "pdpv/OpaqueCalls.h"
+#include "pdpv/OpaqueValues.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
@@ -153,7 +154,40 @@ bool isQuietOutput(const CallBase &Call, const Function &Callee) {
   return false;
 }
 
+/// Floating-point arithmetic the model passes: operations, comparisons,
+/// conversions, selects and intrinsics without side effects, on scalars.
+/// (Loads, stores and phis of floating-point values stay unsupported.)
+bool isFloatingPointArithmetic(const Instruction &I) {
+  auto Float = [](const Type *T) { return T->isFloatingPointTy(); };
+  if (!Float(I.getType()) && none_of(I.operands(), [&](const Use &U) { return Float(U->getType()); }))
+    return false;
+  if (I.getType()->isVectorTy() ||
+      any_of(I.operands(), [](const Use &U) { return U->getType()->isVectorTy(); }))
+    return false;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    return II->doesNotAccessMemory() && II->willReturn();
+  return isa<BinaryOperator>(I) || isa<UnaryOperator>(I) || isa<FCmpInst>(I) ||
+         isa<CastInst>(I) || isa<SelectInst>(I);
+}
+
+/// A floating-point value the model does not compute may only be used in
+/// the block that makes it: it never becomes loop or block state.
+bool usedInItsBlockOnly(const Instruction &I) {
+  return !I.getType()->isFloatingPointTy() || all_of(I.users(), [&](const User *U) {
+    return cast<Instruction>(U)->getParent() == I.getParent() && !isa<PHINode>(U);
+  });
+}
+
 } // namespace
+
+void markFloatingPoint(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    if (isOpaque(I) && !usedInItsBlockOnly(I)) // a call's value moved by simplification
+      I.setMetadata(OpaqueMetadata, nullptr);
+    else if (!isOpaque(I) && isFloatingPointArithmetic(I) && usedInItsBlockOnly(I))
+      markOpaque(I, "floating-point arithmetic", /*Returns=*/true);
+  }
+}
 
 bool mayReadWritableGlobal(const Function &F) {
   for (const GlobalVariable &G : F.getParent()->globals())
@@ -168,12 +202,15 @@ void markOpaqueCalls(Function &F, bool ReadsGlobals, const std::set<const Functi
     auto *Call = dyn_cast<CallInst>(&I);
     const Function *Callee =
         Call ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()) : nullptr;
-    if (!Callee || isOpaqueCall(I) || Callee->isIntrinsic() || Call->isInlineAsm() ||
+    if (!Callee || isOpaque(I) || Callee->isIntrinsic() || Call->isInlineAsm() ||
         markerKind(I) != MarkerKind::None || heapCall(I) != HeapCall::None ||
         Call->hasFnAttr(Attribute::ReturnsTwice) || Callee->hasFnAttribute(Attribute::ReturnsTwice))
       continue;
-    // The result is either an integer, arbitrary, or not used at all.
-    if (!Call->getType()->isVoidTy() && !Call->getType()->isIntegerTy() && !Call->use_empty())
+    // The result is an integer, arbitrary, or a floating-point value used
+    // only by arithmetic next to it (markFloatingPoint), or not used at all.
+    Type *T = Call->getType();
+    if (!T->isVoidTy() && !T->isIntegerTy() && !Call->use_empty() &&
+        !(T->isFloatingPointTy() && usedInItsBlockOnly(*Call)))
       continue;
     bool Quiet = isQuietOutput(*Call, *Callee);
     if (!Quiet && !Call->onlyReadsMemory()) {
@@ -182,10 +219,13 @@ void markOpaqueCalls(Function &F, bool ReadsGlobals, const std::set<const Functi
       if (!*OwnMemoryOnly)
         continue;
     }
-    markOpaque(*Call,
-               Rec.count(Callee) ? "recursive call to '" + Callee->getName().str() + "'"
-                                 : describeCall(*Callee),
-               Quiet || Call->willReturn());
+    StringRef Name = Callee->getName();
+    if (Name.starts_with("__VERIFIER_nondet_")) // a float input (integer ones are lowered)
+      markOpaque(*Call, "nondeterministic value of non-integer type ('" + Name.str() + "')", true);
+    else
+      markOpaque(*Call, Rec.count(Callee) ? "recursive call to '" + Name.str() + "'"
+                                          : describeCall(*Callee),
+                 Quiet || Call->willReturn());
   }
 }
 
