@@ -28,6 +28,9 @@ struct VerifyOptions {
   bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)
   RefineOptions Refine;         // loop-invariant refinement (modes, PDR heuristics)
   std::string ResultsDir;       // each file's results (JSON, SARIF) go here too (BuildReport.h)
+  // Results of unchanged functions are taken from here (ResultCache.h); by
+  // default <ResultsDir>/cache when ResultsDir is set; "none": no cache.
+  std::string CacheDir;
   std::string HornFile;         // the pass writes the model's Horn clauses here instead
   // Who decides the acyclic model's checks: "z3" (the library, in process)
   // or a solver binary (SmtProcess.h: boolector, cvc5) whose model Z3 only

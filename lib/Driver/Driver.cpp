@@ -11,6 +11,7 @@
 #include "pdpv/Driver.h"
 #include "pdpv/Engine.h"
 #include "pdpv/Harness.h"
+#include "pdpv/ResultCache.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -110,57 +111,67 @@ static void decideNatively(const Module &M, CheckResult &C, const FunctionResult
 
 /// Every FALSE is run natively with its harness before it is reported (by
 /// the plugin and the CLI alike). A run that does not fail turns the check
-/// UNKNOWN and keeps the harness.
-static void replayFailures(const Module &M, std::vector<FunctionResult> &Results,
-                           const VerifyOptions &O) {
-  bool Written = false;
-  for (FunctionResult &R : Results) {
-    for (CheckResult &C : R.Checks) {
-      if (C.AwaitsNativeRun)
-        decideNatively(M, C, R, O);
-      if (C.V != Verdict::False || C.NativeConfirmed)
-        continue;
-      bool ForUser = !Written && !O.HarnessFile.empty();
-      SmallString<128> File(StringRef(O.HarnessFile));
-      if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File)) {
-        C.NativeNote = "cannot create a temporary file";
-        continue;
-      }
-      NativeReplay Run = replayNatively(M, C, std::string(File),
-                                        {10, O.NativeRunner, O.UB.ErrorFunctions, R.Name});
-      Written |= ForUser;
-      bool Keep = ForUser;
-      switch (Run.S) {
-      case NativeReplay::Confirmed:
-        C.NativeConfirmed = true;
-        C.NativeNote = Run.Location;
-        if (!Run.Runner.empty())
-          C.NativeNote += " (run under " + Run.Runner + ")";
-        break;
-      case NativeReplay::NotFailing:
-        if (!ForUser && !O.KeptFilesDir.empty()) { // out of a private temporary directory
-          SmallString<128> Kept(StringRef(O.KeptFilesDir));
-          sys::path::append(Kept, sys::path::filename(File));
-          if (!sys::fs::copy_file(File, Kept)) {
-            sys::fs::remove(File);
-            File = Kept;
-          }
-        }
-        C.V = Verdict::Unknown;
-        C.Why = {Unknown::NotReproduced,
-                 "the counterexample does not fail when run natively: " + Run.Detail +
-                     " (harness kept in " + std::string(File) + ")"};
-        Keep = true;
-        break;
-      case NativeReplay::Impossible:
-        C.NativeNote = Run.Detail;
-        break;
-      }
-      if (!Keep)
-        sys::fs::remove(File);
+/// UNKNOWN and keeps the harness. The first one's harness goes to the
+/// user's harness file, if any (Written: it has been).
+static void replayFailures(const Module &M, FunctionResult &R, const VerifyOptions &O,
+                           bool &Written) {
+  for (CheckResult &C : R.Checks) {
+    if (C.AwaitsNativeRun)
+      decideNatively(M, C, R, O);
+    if (C.V != Verdict::False || C.NativeConfirmed)
+      continue;
+    bool ForUser = !Written && !O.HarnessFile.empty();
+    SmallString<128> File(StringRef(O.HarnessFile));
+    if (!ForUser && sys::fs::createTemporaryFile("pdpv-harness", "c", File)) {
+      C.NativeNote = "cannot create a temporary file";
+      continue;
     }
-    updateVerdict(R);
+    NativeReplay Run = replayNatively(M, C, std::string(File),
+                                      {10, O.NativeRunner, O.UB.ErrorFunctions, R.Name});
+    Written |= ForUser;
+    bool Keep = ForUser;
+    switch (Run.S) {
+    case NativeReplay::Confirmed:
+      C.NativeConfirmed = true;
+      C.NativeNote = Run.Location;
+      if (!Run.Runner.empty())
+        C.NativeNote += " (run under " + Run.Runner + ")";
+      break;
+    case NativeReplay::NotFailing:
+      if (!ForUser && !O.KeptFilesDir.empty()) { // out of a private temporary directory
+        SmallString<128> Kept(StringRef(O.KeptFilesDir));
+        sys::path::append(Kept, sys::path::filename(File));
+        if (!sys::fs::copy_file(File, Kept)) {
+          sys::fs::remove(File);
+          File = Kept;
+        }
+      }
+      C.V = Verdict::Unknown;
+      C.Why = {Unknown::NotReproduced,
+               "the counterexample does not fail when run natively: " + Run.Detail +
+                   " (harness kept in " + std::string(File) + ")"};
+      Keep = true;
+      break;
+    case NativeReplay::Impossible:
+      C.NativeNote = Run.Detail;
+      break;
+    }
+    if (!Keep)
+      sys::fs::remove(File);
   }
+  updateVerdict(R);
+}
+
+/// Where unchanged functions' results are kept: cache-dir, or a folder of
+/// results-dir (none: nowhere).
+static std::string cacheDirectory(const VerifyOptions &O) {
+  if (O.CacheDir == "none" || (O.CacheDir.empty() && O.ResultsDir.empty()))
+    return "";
+  if (!O.CacheDir.empty())
+    return O.CacheDir;
+  SmallString<128> Dir(StringRef(O.ResultsDir));
+  sys::path::append(Dir, "cache");
+  return std::string(Dir);
 }
 
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
@@ -171,13 +182,29 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   EngineClock::time_point Total =
       Opts.TotalTimeoutSeconds ? EngineClock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
                                : EngineClock::time_point::max();
+  std::optional<ResultCache> Cache;
+  if (std::string Dir = cacheDirectory(Opts); !Dir.empty())
+    Cache.emplace(Dir);
+  // The results verified now (a cached one is final, native replay and all)
+  // and their cache keys.
+  std::vector<size_t> Fresh;
+  std::vector<std::string> Keys;
   for (PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
     E.Source = &M;
+    std::string Key = Cache ? ResultCache::key(E, Opts) : "";
+    if (std::optional<FunctionResult> R = Cache ? Cache->lookup(Key) : std::nullopt) {
+      Results.push_back(std::move(*R));
+      continue;
+    }
+    Fresh.push_back(Results.size());
+    Keys.push_back(Key);
     Results.push_back(verifyEntry(E, Opts, Total));
     settleUnmodelled(Results.back(), Opts.UB);
   }
+  bool HarnessWritten = false;
   if (Opts.NativeReplay)
-    replayFailures(M, Results, Opts);
+    for (size_t K : Fresh)
+      replayFailures(M, Results[K], Opts, HarnessWritten);
   for (FunctionResult &R : Results) // without native runs they stay UNKNOWN
     for (CheckResult &C : R.Checks)
       if (C.AwaitsNativeRun && C.V == Verdict::Unknown) {
@@ -185,6 +212,9 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
         C.Inputs.clear();
         C.PathLines.clear();
       }
+  if (Cache)
+    for (size_t K = 0; K < Fresh.size(); ++K)
+      Cache->store(Keys[K], Results[Fresh[K]]);
   return Results;
 }
 

@@ -183,9 +183,7 @@ struct Reader {
   }
 };
 
-} // namespace
-
-std::string encodeFindings(const LaneFindings &F) {
+json::Value toJson(const LaneFindings &F) {
   json::Array Props;
   for (const LaneFindings::Outcome &P : F.Props) {
     json::Array Why;
@@ -209,19 +207,12 @@ std::string encodeFindings(const LaneFindings &F) {
                                  {"recheck_scopes", strings(F.RecheckScopes)},
                                  {"engine_notes", strings(F.EngineNotes)},
                                  {"pdr_seconds", F.PdrSeconds}};
-  std::string Text;
-  raw_string_ostream(Text) << All;
-  return Text;
+  return All;
 }
 
-std::optional<LaneFindings> decodeFindings(StringRef Text) {
-  Expected<json::Value> Parsed = json::parse(Text);
-  if (!Parsed) {
-    consumeError(Parsed.takeError());
-    return std::nullopt;
-  }
+std::optional<LaneFindings> findingsFrom(const json::Value &Value) {
   Reader In;
-  const json::Object *All = In.object(&*Parsed);
+  const json::Object *All = In.object(&Value);
   if (!All)
     return std::nullopt;
   LaneFindings F;
@@ -261,6 +252,81 @@ std::optional<LaneFindings> decodeFindings(StringRef Text) {
   if (!In.Ok)
     return std::nullopt;
   return F;
+}
+
+std::optional<json::Value> parsed(StringRef Text) {
+  Expected<json::Value> Parsed = json::parse(Text);
+  if (!Parsed) {
+    consumeError(Parsed.takeError());
+    return std::nullopt;
+  }
+  return std::move(*Parsed);
+}
+
+std::string text(const json::Value &V) {
+  std::string Text;
+  raw_string_ostream(Text) << V;
+  return Text;
+}
+
+} // namespace
+
+void LaneFindings::takeFunctionParts(const FunctionResult &R) {
+  Invariants = R.Invariants;
+  RecheckedBy = R.RecheckedBy;
+  Obligations = R.Obligations;
+  RecheckScopes = R.RecheckScopes;
+  EngineNotes = R.EngineNotes;
+  PdrSeconds = R.PdrSeconds;
+}
+
+std::string encodeFindings(const LaneFindings &F) { return text(toJson(F)); }
+
+std::optional<LaneFindings> decodeFindings(StringRef Text) {
+  std::optional<json::Value> V = parsed(Text);
+  return V ? findingsFrom(*V) : std::nullopt;
+}
+
+// A function's result: its checks as decided outcomes of one lane, and
+// what belongs to the function as a whole.
+std::string encodeResult(const FunctionResult &R) {
+  LaneFindings F;
+  for (const CheckResult &C : R.Checks)
+    F.Props.push_back({true, -1, C, {}});
+  F.takeFunctionParts(R);
+  return text(json::Object{{"checks", toJson(F)},
+                           {"name", R.Name},
+                           {"verdict", static_cast<int64_t>(R.V)},
+                           {"why", toJson(R.Why)},
+                           {"reason_loc", toJson(R.ReasonLoc)},
+                           {"seconds", R.Seconds}});
+}
+
+std::optional<FunctionResult> decodeResult(StringRef Text) {
+  std::optional<json::Value> V = parsed(Text);
+  Reader In;
+  const json::Object *All = V ? In.object(&*V) : nullptr;
+  const json::Value *Checks = All ? All->get("checks") : nullptr;
+  std::optional<LaneFindings> F = Checks ? findingsFrom(*Checks) : std::nullopt;
+  if (!F)
+    return std::nullopt;
+  FunctionResult R;
+  for (LaneFindings::Outcome &O : F->Props)
+    R.Checks.push_back(std::move(O.R));
+  R.Invariants = std::move(F->Invariants);
+  R.RecheckedBy = F->RecheckedBy;
+  R.Obligations = F->Obligations;
+  R.RecheckScopes = std::move(F->RecheckScopes);
+  R.EngineNotes = std::move(F->EngineNotes);
+  R.PdrSeconds = F->PdrSeconds;
+  R.Name = In.string(*All, "name");
+  R.V = static_cast<Verdict>(In.integer(*All, "verdict"));
+  R.Why = In.unknown(*All, "why");
+  R.ReasonLoc = In.location(*All, "reason_loc");
+  R.Seconds = All->getNumber("seconds").value_or(0);
+  if (!In.Ok)
+    return std::nullopt;
+  return R;
 }
 
 } // namespace pdpv

@@ -34,11 +34,18 @@ struct LaneFindings {
   unsigned Obligations = 0;
   std::vector<std::string> RecheckScopes, EngineNotes;
   double PdrSeconds = 0;
+
+  /// Takes the above from R.
+  void takeFunctionParts(const FunctionResult &R);
 };
 
 std::string encodeFindings(const LaneFindings &F);
 /// None if Text is not what encodeFindings writes (a child that died).
 std::optional<LaneFindings> decodeFindings(llvm::StringRef Text);
+
+/// A function's whole result, the same way (the result cache's entries).
+std::string encodeResult(const FunctionResult &R);
+std::optional<FunctionResult> decodeResult(llvm::StringRef Text);
 
 } // namespace pdpv
 

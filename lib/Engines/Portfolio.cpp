@@ -129,12 +129,7 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
       F.Props[K].Decided = P.List[K].Decided;
       F.Props[K].R = P.List[K].R;
     }
-    F.Invariants = R.Invariants;
-    F.RecheckedBy = R.RecheckedBy;
-    F.Obligations = R.Obligations;
-    F.RecheckScopes = R.RecheckScopes;
-    F.EngineNotes = R.EngineNotes;
-    F.PdrSeconds = R.PdrSeconds;
+    F.takeFunctionParts(R);
     return F;
   };
   // Without loops the first BMC already checked every path: a deeper bound

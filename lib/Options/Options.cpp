@@ -54,6 +54,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "also write each file's results (JSON and SARIF) into this directory, "
                    "for 'pdpv report DIR' (safe under make -j)",
                    [](O &V) -> std::string & { return V.ResultsDir; }),
+        textRow<O>("cache-dir", "dir",
+                   "take the results of functions that did not change (nor did any option) "
+                   "from this directory instead of verifying them again (default: DIR/cache "
+                   "under results-dir; none: no cache)",
+                   [](O &V) -> std::string & { return V.CacheDir; }),
         textRow<O>("solver", "name",
                    "solver of the acyclic model's checks: z3 (the library), boolector or cvc5",
                    [](O &V) -> std::string & { return V.Solver; }),

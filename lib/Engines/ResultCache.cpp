@@ -1,0 +1,193 @@
+//===- ResultCache.cpp - Rebuilds do not verify again ---------------------===//
+
+#include "pdpv/ResultCache.h"
+#include "LaneWire.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <dlfcn.h>
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// The PDPV build this code belongs to: a rebuilt plugin or tool (same
+/// version string, new code) must not reuse the old one's results.
+std::string buildIdentity() {
+  std::string Id = PDPV_VERSION;
+  Dl_info Info;
+  if (dladdr(reinterpret_cast<void *>(&buildIdentity), &Info) && Info.dli_fname) {
+    sys::fs::file_status St;
+    if (!sys::fs::status(Info.dli_fname, St))
+      Id += " " + std::string(Info.dli_fname) + " " + std::to_string(St.getSize()) + " " +
+            std::to_string(St.getLastModificationTime().time_since_epoch().count());
+  }
+  return Id;
+}
+
+/// What an option row holds, as text.
+std::string rowValue(const OptionRow<VerifyOptions> &R, VerifyOptions &O) {
+  switch (R.K) {
+  case OptionRow<VerifyOptions>::Flag: return R.FlagField(O) ? "1" : "0";
+  case OptionRow<VerifyOptions>::Number: return std::to_string(R.NumberField(O));
+  case OptionRow<VerifyOptions>::Real: return std::to_string(R.RealField(O));
+  case OptionRow<VerifyOptions>::Choice: return std::to_string(R.GetChoice(O));
+  case OptionRow<VerifyOptions>::Text: return R.TextField(O);
+  case OptionRow<VerifyOptions>::Custom: return ""; // below
+  }
+  return "";
+}
+
+/// Every option, the ones parsed by hand too.
+void addOptions(raw_ostream &OS, const VerifyOptions &Given) {
+  VerifyOptions O = Given;
+  for (const OptionRow<VerifyOptions> &R : optionTable())
+    if (R.Name != "cache-dir")
+      OS << R.Name << '=' << rowValue(R, O) << '\n';
+  OS << "error-functions=" << join(O.UB.ErrorFunctions, ",") << '\n'
+     << "engine=" << engineName(O.Engine.Kind) << '\n'
+     << "bound=" << (O.Engine.Bound ? std::to_string(*O.Engine.Bound) : "none") << '\n';
+}
+
+/// Where I is in the source, inlined calls and all: results name lines.
+void addLocation(raw_ostream &OS, const DebugLoc &DL) {
+  for (const DILocation *L = DL.get(); L; L = L->getInlinedAt())
+    OS << " @" << L->getFilename() << ':' << L->getLine() << ':' << L->getColumn() << ':'
+       << L->getScope()->getSubprogram()->getName();
+}
+
+/// The text of I without metadata references (`!dbg !42`: numbered across
+/// the module, so another function's change would renumber them).
+std::string withoutMetadata(const Instruction &I) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  I.print(OS);
+  size_t Cut = Text.find(", !");
+  return Cut == std::string::npos ? Text : Text.substr(0, Cut);
+}
+
+void addFunction(raw_ostream &OS, const Function &F, SmallPtrSetImpl<const GlobalVariable *> &Globals) {
+  OS << "function " << F.getName() << '\n';
+  for (const Argument &A : F.args())
+    OS << *A.getType() << ' ' << A.getName() << '\n';
+  for (const Instruction &I : instructions(F)) {
+    OS << withoutMetadata(I);
+    addLocation(OS, I.getDebugLoc());
+    if (std::optional<Origin> O = originOf(I))
+      OS << " origin=" << O->What << ':' << (O->Site ? *O->Site : ~0u);
+    if (std::optional<OpaqueValue> V = opaqueValue(I))
+      OS << " opaque=" << V->What << ':' << V->Returns;
+    // Source names of values (inputs, invariants).
+    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      OS << " var=" << R.getVariable()->getName() << ':' << R.getVariable()->getLine();
+    OS << '\n';
+    for (const Use &U : I.operands()) {
+      SmallVector<const Value *, 4> Work = {U.get()};
+      while (!Work.empty()) {
+        const Value *V = Work.pop_back_val();
+        if (const auto *G = dyn_cast<GlobalVariable>(V))
+          Globals.insert(G);
+        else if (const auto *C = dyn_cast<ConstantExpr>(V))
+          append_range(Work, C->operand_values());
+      }
+    }
+  }
+}
+
+} // namespace
+
+std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  const Module &M = *E.F->getParent();
+  OS << "pdpv " << buildIdentity() << '\n'
+     << M.getTargetTriple() << '\n'
+     << M.getDataLayoutStr() << '\n';
+  addOptions(OS, O);
+  SmallPtrSet<const GlobalVariable *, 16> Globals;
+  addFunction(OS, *E.F, Globals);
+  if (E.Unsimplified)
+    addFunction(OS, *E.Unsimplified, Globals);
+  OS << "without a copy before simplification: " << E.UnsimplifiedWhyNot << '\n';
+  for (const Unsupported &P : E.Problems) {
+    OS << "unsupported " << P.What;
+    addLocation(OS, P.Loc);
+    OS << '\n';
+  }
+  for (const DebugLoc &L : E.RemovedAssertions) {
+    OS << "removed";
+    addLocation(OS, L);
+    OS << '\n';
+  }
+  // The globals it names, with their initializers (in a fixed order).
+  std::vector<std::string> Named;
+  for (const GlobalVariable *G : Globals) {
+    std::string GText;
+    raw_string_ostream GS(GText);
+    G->print(GS);
+    Named.push_back(GText.substr(0, GText.find(", !")));
+  }
+  llvm::sort(Named);
+  for (const std::string &G : Named)
+    OS << G << '\n';
+  return toHex(SHA256::hash(arrayRefFromStringRef(Text)), /*LowerCase=*/true);
+}
+
+std::string ResultCache::path(const std::string &Key) const {
+  SmallString<128> P(Dir);
+  sys::path::append(P, Key + ".pdpv-cache");
+  return std::string(P);
+}
+
+std::optional<FunctionResult> ResultCache::lookup(const std::string &Key) const {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(path(Key));
+  if (!Buf)
+    return std::nullopt;
+  std::optional<FunctionResult> R = decodeResult((*Buf)->getBuffer());
+  if (!R)
+    return std::nullopt; // a damaged entry is verified again
+  R->Seconds = 0;
+  R->EngineNotes.insert(R->EngineNotes.begin(),
+                        "result from the cache (" + Dir +
+                            "): the function and every option are as when it was verified");
+  return R;
+}
+
+void ResultCache::store(const std::string &Key, const FunctionResult &R) const {
+  auto Transient = [](const Unknown &Why) {
+    return Why.C == Unknown::TimeLimit || Why.C == Unknown::MemoryLimit ||
+           Why.C == Unknown::Interrupted || Why.C == Unknown::Internal;
+  };
+  if (Transient(R.Why) ||
+      any_of(R.Checks, [&](const CheckResult &C) { return Transient(C.Why); }))
+    return;
+  if (sys::fs::create_directories(Dir))
+    return;
+  SmallString<128> Temp;
+  int FD;
+  if (sys::fs::createUniqueFile(path(Key) + ".%%%%%%.tmp", FD, Temp))
+    return;
+  raw_fd_ostream OS(FD, /*shouldClose=*/true);
+  OS << encodeResult(R);
+  OS.close();
+  bool Written = !OS.has_error();
+  OS.clear_error(); // (a full disk costs the entry, never the build)
+  if (!Written || sys::fs::rename(Temp, path(Key)))
+    sys::fs::remove(Temp);
+}
+
+} // namespace pdpv
