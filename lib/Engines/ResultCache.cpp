@@ -11,6 +11,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -70,22 +71,25 @@ void addLocation(raw_ostream &OS, const DebugLoc &DL) {
        << L->getScope()->getSubprogram()->getName();
 }
 
-/// The text of I without metadata references (`!dbg !42`: numbered across
-/// the module, so another function's change would renumber them).
-std::string withoutMetadata(const Instruction &I) {
+/// The text of V without metadata references (`!dbg !42`: numbered across
+/// the module, so another function's change would renumber them). One slot
+/// tracker for all: printing alone numbers the whole module every time.
+template <typename T> std::string withoutMetadata(const T &V, ModuleSlotTracker &MST) {
   std::string Text;
   raw_string_ostream OS(Text);
-  I.print(OS);
+  V.print(OS, MST);
   size_t Cut = Text.find(", !");
   return Cut == std::string::npos ? Text : Text.substr(0, Cut);
 }
 
-void addFunction(raw_ostream &OS, const Function &F, SmallPtrSetImpl<const GlobalVariable *> &Globals) {
+void addFunction(raw_ostream &OS, const Function &F, ModuleSlotTracker &MST,
+                 SmallPtrSetImpl<const GlobalVariable *> &Globals) {
   OS << "function " << F.getName() << '\n';
+  MST.incorporateFunction(F);
   for (const Argument &A : F.args())
     OS << *A.getType() << ' ' << A.getName() << '\n';
   for (const Instruction &I : instructions(F)) {
-    OS << withoutMetadata(I);
+    OS << withoutMetadata(I, MST);
     addLocation(OS, I.getDebugLoc());
     if (std::optional<Origin> O = originOf(I))
       OS << " origin=" << O->What << ':' << (O->Site ? *O->Site : ~0u);
@@ -119,9 +123,10 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
      << M.getDataLayoutStr() << '\n';
   addOptions(OS, O);
   SmallPtrSet<const GlobalVariable *, 16> Globals;
-  addFunction(OS, *E.F, Globals);
+  ModuleSlotTracker MST(&M);
+  addFunction(OS, *E.F, MST, Globals);
   if (E.Unsimplified)
-    addFunction(OS, *E.Unsimplified, Globals);
+    addFunction(OS, *E.Unsimplified, MST, Globals);
   OS << "without a copy before simplification: " << E.UnsimplifiedWhyNot << '\n';
   for (const Unsupported &P : E.Problems) {
     OS << "unsupported " << P.What;
@@ -135,12 +140,8 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
   }
   // The globals it names, with their initializers (in a fixed order).
   std::vector<std::string> Named;
-  for (const GlobalVariable *G : Globals) {
-    std::string GText;
-    raw_string_ostream GS(GText);
-    G->print(GS);
-    Named.push_back(GText.substr(0, GText.find(", !")));
-  }
+  for (const GlobalVariable *G : Globals)
+    Named.push_back(withoutMetadata(*G, MST));
   llvm::sort(Named);
   for (const std::string &G : Named)
     OS << G << '\n';
