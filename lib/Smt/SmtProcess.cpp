@@ -159,16 +159,34 @@ BinaryFn binaryJoin(Z3_decl_kind K) {
 /// E with Z3's internal division operators (bvsdiv_i, ..., which its
 /// simplifier introduces where the divisor is known to be non-zero) replaced
 /// by the SMT-LIB ones: equal wherever the divisor is non-zero, and Z3 gives
-/// the internal ones SMT-LIB's values at zero too; and associative operators
-/// with two arguments each.
-z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done) {
-  if (!E.is_app() || E.num_args() == 0)
-    return E;
+/// the internal ones SMT-LIB's values at zero too; associative operators
+/// with two arguments each; and lambdas (outside quantifiers) as arrays
+/// defined by the forall Axioms gets.
+z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
+                           std::vector<z3::expr> &Axioms) {
   if (auto It = Done.find(E.id()); It != Done.end())
     return It->second;
-  z3::expr_vector Args(E.ctx());
+  z3::context &C = E.ctx();
+  // Memory after a memset or memcpy is a lambda over the index (Memory.h).
+  // cvc5 reads a lambda as a function, not an array (no store on it): it
+  // becomes a fresh array A with the axiom forall k. A[k] = body.
+  if (E.is_lambda() && Z3_get_quantifier_num_bound(C, E) == 1) {
+    z3::sort Index(C, Z3_get_quantifier_bound_sort(C, E, 0));
+    std::string N = std::to_string(Axioms.size());
+    z3::expr K = C.constant(("pdpv_k" + N).c_str(), Index);
+    z3::expr_vector Bound(C);
+    Bound.push_back(K);
+    z3::expr Body = standardOperators(E.body().substitute(Bound), Done, Axioms);
+    z3::expr A = C.constant(("pdpv_array" + N).c_str(), E.get_sort());
+    Axioms.push_back(z3::forall(K, z3::select(A, K) == Body));
+    Done.emplace(E.id(), A);
+    return A;
+  }
+  if (!E.is_app() || E.num_args() == 0)
+    return E;
+  z3::expr_vector Args(C);
   for (unsigned K = 0; K < E.num_args(); ++K)
-    Args.push_back(standardOperators(E.arg(K), Done));
+    Args.push_back(standardOperators(E.arg(K), Done, Axioms));
   z3::expr R = E;
   switch (E.decl().decl_kind()) {
   case Z3_OP_BSDIV_I:
@@ -299,13 +317,16 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     ByName.emplace(Name, E);
     Names += " " + Name;
   }
-  std::vector<z3::expr> Plain;
+  std::vector<z3::expr> Plain, Axioms;
   std::map<unsigned, z3::expr> Standard;
   for (const z3::expr &F : Formulas)
-    Plain.push_back(standardOperators(z3::expr(F).substitute(Original, Renamed), Standard));
+    Plain.push_back(
+        standardOperators(z3::expr(F).substitute(Original, Renamed), Standard, Axioms));
   std::vector<Z3_ast> Assumed;
   for (size_t K = 0; K + 1 < Plain.size(); ++K)
     Assumed.push_back(Plain[K]);
+  for (const z3::expr &Axiom : Axioms)
+    Assumed.push_back(Axiom);
   std::string Script = Z3_benchmark_to_smtlib_string(
       C, "pdpv", "QF_BV", "unknown", "", static_cast<unsigned>(Assumed.size()), Assumed.data(),
       Plain.back());
