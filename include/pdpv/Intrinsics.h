@@ -99,8 +99,8 @@ struct OpaqueValue {
   bool Returns;
 };
 void markOpaque(llvm::Instruction &I, const std::string &What, bool Returns);
-inline bool isOpaque(const llvm::Instruction &I) {
-  return I.hasMetadata() && I.getMetadata(OpaqueMetadata);
+inline bool isOpaque(const llvm::Instruction &I) { // (the interpreter asks per step)
+  return I.hasMetadataOtherThanDebugLoc() && I.getMetadata(OpaqueMetadata);
 }
 std::optional<OpaqueValue> opaqueValue(const llvm::Instruction &I);
 

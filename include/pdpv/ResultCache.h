@@ -7,9 +7,11 @@
 //
 //  * the prepared function (everything it calls is inlined into it),
 //    instruction by instruction, with the source locations and names its
-//    results mention, and the globals it names with their initializers;
-//    the copy before simplification and the assertions simplification
-//    removed; the target (triple, data layout);
+//    results mention; the globals it names with their initializers, and
+//    what those name in turn; the bodies of the functions it still calls
+//    (a recursive one, which the native replay runs); the copy before
+//    simplification and the assertions simplification removed; the target
+//    (triple, data layout);
 //  * every option (the option table's rows), and the PDPV build itself
 //    (version, and the size and time of the binary the code was loaded
 //    from: a rebuilt plugin invalidates).

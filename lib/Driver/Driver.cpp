@@ -24,6 +24,19 @@ using namespace llvm;
 
 namespace pdpv {
 
+/// C stays UNKNOWN: the failing run of the model it kept for a native
+/// replay (CheckResult::AwaitsNativeRun) is no evidence of its own.
+static void forgetCandidateRun(CheckResult &C) {
+  C.AwaitsNativeRun = false;
+  C.Inputs.clear();
+  C.PathLines.clear();
+}
+
+/// Where a confirming native run failed, and under what.
+static std::string confirmedNote(const NativeReplay &Run) {
+  return Run.Location + (Run.Runner.empty() ? "" : " (run under " + Run.Runner + ")");
+}
+
 /// Why the model ends where a check that endsTheModel() fails (or may fail).
 static std::string unmodelledText(const CheckResult &C) {
   std::string At = " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
@@ -67,11 +80,7 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
       if (C.V == Verdict::False)
         C.Why = unmodelledReason(C);
       C.V = Verdict::Unknown;
-      if (C.AwaitsNativeRun) { // no property of the user's to decide natively
-        C.AwaitsNativeRun = false;
-        C.Inputs.clear();
-        C.PathLines.clear();
-      }
+      forgetCandidateRun(C); // no property of the user's to decide natively
     } else if (C.V == Verdict::True && Escape) {
       C.V = Verdict::Unknown;
       C.Why = Why;
@@ -88,7 +97,6 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
 /// run is the program's own. Otherwise it stays UNKNOWN with its reason.
 static void decideNatively(const Module &M, CheckResult &C, const FunctionResult &R,
                            const VerifyOptions &O) {
-  C.AwaitsNativeRun = false;
   SmallString<128> File;
   NativeReplay Run;
   if (!sys::fs::createTemporaryFile("pdpv-harness", "c", File)) {
@@ -97,13 +105,12 @@ static void decideNatively(const Module &M, CheckResult &C, const FunctionResult
     sys::fs::remove(File);
   }
   if (Run.S != NativeReplay::Confirmed) {
-    C.Inputs.clear();
-    C.PathLines.clear();
+    forgetCandidateRun(C);
     return;
   }
-  C.NativeNote = Run.Location + (Run.Runner.empty() ? "" : " (run under " + Run.Runner + ")") +
-                 "; this run of the program decides, the model's own used a value the model "
-                 "does not know";
+  C.AwaitsNativeRun = false;
+  C.NativeNote = confirmedNote(Run) + "; this run of the program decides, the model's own used "
+                                      "a value the model does not know";
   C.V = Verdict::False;
   C.Why = {};
   C.NativeConfirmed = true;
@@ -133,9 +140,7 @@ static void replayFailures(const Module &M, FunctionResult &R, const VerifyOptio
     switch (Run.S) {
     case NativeReplay::Confirmed:
       C.NativeConfirmed = true;
-      C.NativeNote = Run.Location;
-      if (!Run.Runner.empty())
-        C.NativeNote += " (run under " + Run.Runner + ")";
+      C.NativeNote = confirmedNote(Run);
       break;
     case NativeReplay::NotFailing:
       if (!ForUser && !O.KeptFilesDir.empty()) { // out of a private temporary directory
@@ -207,11 +212,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       replayFailures(M, Results[K], Opts, HarnessWritten);
   for (FunctionResult &R : Results) // without native runs they stay UNKNOWN
     for (CheckResult &C : R.Checks)
-      if (C.AwaitsNativeRun && C.V == Verdict::Unknown) {
-        C.AwaitsNativeRun = false;
-        C.Inputs.clear();
-        C.PathLines.clear();
-      }
+      if (C.AwaitsNativeRun)
+        forgetCandidateRun(C);
   if (Cache)
     for (size_t K = 0; K < Fresh.size(); ++K)
       Cache->store(Keys[K], Results[Fresh[K]]);

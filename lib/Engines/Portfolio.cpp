@@ -212,10 +212,16 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
         Out = New;
         Out.Why = std::move(Why);
         Won[Lane] = true;
-      } else if (Out.R.AwaitsNativeRun && New.R.V == Verdict::False) { // a run without one
-        Out.R = New.R;
-        Out.Phase = New.Phase;
-      } else if (Out.R.V != New.R.V && !New.R.AwaitsNativeRun) {
+      } else if (Out.R.AwaitsNativeRun != New.R.AwaitsNativeRun &&
+                 (Out.R.V == Verdict::False || New.R.V == Verdict::False)) {
+        // A failing run of the model's own beats one awaiting the native
+        // run, whichever lane came first. (A proof against such a run is a
+        // disagreement, below.)
+        if (Out.R.AwaitsNativeRun) {
+          Out.R = New.R;
+          Out.Phase = New.Phase;
+        }
+      } else if (Out.R.V != New.R.V) {
         // Two engines disagree: a bug of PDPV's, never a verdict.
         Out.Decided = false;
         Out.Phase = -1;

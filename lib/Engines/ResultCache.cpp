@@ -28,15 +28,20 @@ namespace {
 
 /// The PDPV build this code belongs to: a rebuilt plugin or tool (same
 /// version string, new code) must not reuse the old one's results.
-std::string buildIdentity() {
+std::string findBuildIdentity() {
   std::string Id = PDPV_VERSION;
   Dl_info Info;
-  if (dladdr(reinterpret_cast<void *>(&buildIdentity), &Info) && Info.dli_fname) {
+  if (dladdr(reinterpret_cast<void *>(&findBuildIdentity), &Info) && Info.dli_fname) {
     sys::fs::file_status St;
     if (!sys::fs::status(Info.dli_fname, St))
       Id += " " + std::string(Info.dli_fname) + " " + std::to_string(St.getSize()) + " " +
             std::to_string(St.getLastModificationTime().time_since_epoch().count());
   }
+  return Id;
+}
+
+const std::string &buildIdentity() { // (the binary does not change under us)
+  static const std::string Id = findBuildIdentity();
   return Id;
 }
 
@@ -82,8 +87,35 @@ template <typename T> std::string withoutMetadata(const T &V, ModuleSlotTracker 
   return Cut == std::string::npos ? Text : Text.substr(0, Cut);
 }
 
-void addFunction(raw_ostream &OS, const Function &F, ModuleSlotTracker &MST,
-                 SmallPtrSetImpl<const GlobalVariable *> &Globals) {
+/// What a function's verdict may depend on besides its own code: the
+/// globals it names, with whatever their initializers name, and the bodies
+/// of the functions it names (a recursive callee, which the native replay
+/// runs), with whatever those name.
+struct Reached {
+  SmallPtrSet<const GlobalValue *, 16> Seen;
+  std::vector<const GlobalVariable *> Globals;
+  std::vector<const Function *> Bodies;
+  void add(const Value *V) {
+    SmallVector<const Value *, 8> Work = {V};
+    while (!Work.empty()) {
+      const Value *W = Work.pop_back_val();
+      if (const auto *G = dyn_cast<GlobalVariable>(W)) {
+        if (Seen.insert(G).second) {
+          Globals.push_back(G);
+          if (G->hasInitializer())
+            Work.push_back(G->getInitializer());
+        }
+      } else if (const auto *F = dyn_cast<Function>(W)) {
+        if (Seen.insert(F).second && !F->isDeclaration())
+          Bodies.push_back(F);
+      } else if (const auto *C = dyn_cast<Constant>(W); C && !isa<GlobalValue>(C)) {
+        append_range(Work, C->operand_values());
+      }
+    }
+  }
+};
+
+void addFunction(raw_ostream &OS, const Function &F, ModuleSlotTracker &MST, Reached &Names) {
   OS << "function " << F.getName() << '\n';
   MST.incorporateFunction(F);
   for (const Argument &A : F.args())
@@ -99,16 +131,9 @@ void addFunction(raw_ostream &OS, const Function &F, ModuleSlotTracker &MST,
     for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
       OS << " var=" << R.getVariable()->getName() << ':' << R.getVariable()->getLine();
     OS << '\n';
-    for (const Use &U : I.operands()) {
-      SmallVector<const Value *, 4> Work = {U.get()};
-      while (!Work.empty()) {
-        const Value *V = Work.pop_back_val();
-        if (const auto *G = dyn_cast<GlobalVariable>(V))
-          Globals.insert(G);
-        else if (const auto *C = dyn_cast<ConstantExpr>(V))
-          append_range(Work, C->operand_values());
-      }
-    }
+    for (const Value *V : I.operand_values())
+      if (isa<Constant>(V))
+        Names.add(V);
   }
 }
 
@@ -122,11 +147,16 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
      << M.getTargetTriple() << '\n'
      << M.getDataLayoutStr() << '\n';
   addOptions(OS, O);
-  SmallPtrSet<const GlobalVariable *, 16> Globals;
+  Reached Names;
   ModuleSlotTracker MST(&M);
-  addFunction(OS, *E.F, MST, Globals);
-  if (E.Unsimplified)
-    addFunction(OS, *E.Unsimplified, MST, Globals);
+  Names.Seen.insert(E.F);
+  addFunction(OS, *E.F, MST, Names);
+  if (E.Unsimplified) {
+    Names.Seen.insert(E.Unsimplified);
+    addFunction(OS, *E.Unsimplified, MST, Names);
+  }
+  for (size_t K = 0; K < Names.Bodies.size(); ++K) // (grows as bodies name more)
+    addFunction(OS, *Names.Bodies[K], MST, Names);
   OS << "without a copy before simplification: " << E.UnsimplifiedWhyNot << '\n';
   for (const Unsupported &P : E.Problems) {
     OS << "unsupported " << P.What;
@@ -138,9 +168,9 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
     addLocation(OS, L);
     OS << '\n';
   }
-  // The globals it names, with their initializers (in a fixed order).
+  // The globals reached, with their initializers (in a fixed order).
   std::vector<std::string> Named;
-  for (const GlobalVariable *G : Globals)
+  for (const GlobalVariable *G : Names.Globals)
     Named.push_back(withoutMetadata(*G, MST));
   llvm::sort(Named);
   for (const std::string &G : Named)
