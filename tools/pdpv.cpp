@@ -99,7 +99,7 @@ static cl::opt<DataModel> Model(
                                                      "SV-COMP's model)")),
     cl::init(DataModel::LP64), cl::cat(Category));
 static cl::list<std::string> ClangArgs("clang-arg",
-                                       cl::desc("an extra argument for clang-19, e.g. "
+                                       cl::desc("an extra argument for " PDPV_CLANG ", e.g. "
                                                 "--clang-arg=-DN=4 (repeatable)"),
                                        cl::cat(Category));
 
@@ -157,13 +157,13 @@ static constexpr StringLiteral OldCFlags[] = {
     "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
     "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types"};
 
-/// C (and preprocessed C) through clang-19 into a temporary bitcode file. A
+/// C (and preprocessed C) through the clang of the LLVM PDPV is built with (clang-19 or clang-22) into a temporary bitcode file. A
 /// file that does not compile as modern C is retried as old C, and a note
 /// says so; the first attempt's errors are shown if that fails too.
 static std::string compile(StringRef Source, const CompileCommand *Entry) {
-  ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
+  ErrorOr<std::string> Clang = sys::findProgramByName(PDPV_CLANG);
   if (!Clang)
-    usageError("clang-19 not found on PATH (run utils/bootstrap)");
+    usageError(PDPV_CLANG " not found on PATH (run utils/bootstrap)");
   SmallString<128> Out, Err;
   if (sys::fs::createTemporaryFile("pdpv", "bc", Out) ||
       sys::fs::createTemporaryFile("pdpv", "log", Err))

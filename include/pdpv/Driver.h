@@ -24,7 +24,12 @@ std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOpti
 
 struct VerifyPass : llvm::PassInfoMixin<VerifyPass> {
   VerifyOptions Opts;
-  explicit VerifyPass(VerifyOptions O) : Opts(std::move(O)) {}
+  /// Run by clang (the plugin's pipeline-start callback): results go through
+  /// the LLVMContext's diagnostic handler, i.e. clang's diagnostics engine;
+  /// else (opt) they are printed as text.
+  bool InsideCompiler = false;
+  explicit VerifyPass(VerifyOptions O, bool InsideCompiler = false)
+      : Opts(std::move(O)), InsideCompiler(InsideCompiler) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };

@@ -46,9 +46,49 @@ llvm::json::Value resultsAsJson(llvm::StringRef File, const std::vector<Function
 llvm::json::Value resultsAsSarif(const std::vector<FunctionResult> &Results,
                                  llvm::StringRef Version);
 
-/// Prints the results as diagnostics; Quiet: no remarks for proofs.
-void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,
+/// What a diagnostic about a result says; it decides how a compiler shows it
+/// (DiagnosticSink).
+enum class DiagKind {
+  Failing,     ///< a property can fail (a warning)
+  FailureNote, ///< the failing run: inputs, path, native confirmation (notes)
+  Unknown,     ///< no verdict, and why
+  Proved,      ///< a property holds
+  Invariant,   ///< an invariant of a proof
+  ProofNote,   ///< how a proof was re-checked
+  EngineNote,  ///< how the engines decided
+  Summary,     ///< one function's verdict and counts
+};
+
+/// Where reportResults sends its diagnostics. Function names the entry
+/// function the diagnostic is about ("" for none).
+class DiagnosticSink {
+public:
+  virtual ~DiagnosticSink() = default;
+  virtual void emit(DiagKind K, const SourceLocation &Loc, const llvm::Twine &Message,
+                    llvm::StringRef Function) = 0;
+};
+
+/// "loc: severity: message [pdpv]" lines (diagnose), as opt and the CLI
+/// print them: warnings for failing and unknown properties, notes for the
+/// failing run and the proof re-check, remarks for the rest.
+class TextDiagnostics : public DiagnosticSink {
+  llvm::raw_ostream &OS;
+
+public:
+  explicit TextDiagnostics(llvm::raw_ostream &OS) : OS(OS) {}
+  void emit(DiagKind K, const SourceLocation &Loc, const llvm::Twine &Message,
+            llvm::StringRef Function) override;
+};
+
+/// Reports the results as diagnostics; Quiet: no remarks for proofs. A
+/// function without properties stays quiet.
+void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,
                    bool Quiet);
+inline void reportResults(llvm::raw_ostream &OS, const std::vector<FunctionResult> &Results,
+                          bool Quiet) {
+  TextDiagnostics Text(OS);
+  reportResults(Text, Results, Quiet);
+}
 
 /// "42"; "-1 (0xffffffff)" for a negative signed value; "255" unsigned.
 std::string formatValue(const llvm::APInt &V, bool Unsigned = false);

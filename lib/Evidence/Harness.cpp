@@ -110,7 +110,7 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
   OS << "/* Counterexample found by PDPV for " << M.getSourceFileName();
   if (C.Loc.valid())
     OS << " (" << C.Loc.str() << ")";
-  OS << ".\n   Link it with the program, e.g. clang-19 -O0 -fwrapv prog.c harness.c, and run:\n"
+  OS << ".\n   Link it with the program, e.g. " PDPV_CLANG " -O0 -fwrapv prog.c harness.c, and run:\n"
      << "   the error call reports where it was called from and exits with "
      << HarnessFailureExit << ". */\n"
      << "#include <stdio.h>\n#include <stdlib.h>\n\n"
@@ -521,9 +521,9 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
     }
     OS << Source;
   }
-  ErrorOr<std::string> Clang = sys::findProgramByName("clang-19");
+  ErrorOr<std::string> Clang = sys::findProgramByName(PDPV_CLANG);
   if (!Clang) {
-    R.Detail = "clang-19 not found";
+    R.Detail = PDPV_CLANG " not found";
     return R;
   }
   SmallString<128> Bitcode, Exe, Out;

@@ -111,7 +111,7 @@ const OptionTable<VerifyOptions> &optionTable() {
         flagRow<O>("linear-deepening", "bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, 8, ...",
                    [](O &V) -> bool & { return V.Engine.LinearDeepening; }),
         flagRow<O>("native-replay",
-                   "run every FALSE natively (clang-19 -O0 -fwrapv and a harness) before it is "
+                   "run every FALSE natively (" PDPV_CLANG " -O0 -fwrapv and a harness) before it is "
                    "reported; a run that does not fail makes it UNKNOWN",
                    [](O &V) -> bool & { return V.NativeReplay; }, /*Secondary=*/true),
         textRow<O>("native-runner", "program",

@@ -65,7 +65,25 @@ static std::string describePath(const std::vector<unsigned> &Lines) {
   return S;
 }
 
-void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, bool Quiet) {
+void TextDiagnostics::emit(DiagKind K, const SourceLocation &Loc, const Twine &Message,
+                           StringRef Function) {
+  switch (K) {
+  case DiagKind::Failing:
+  case DiagKind::Unknown:
+    return diagnose(OS, Loc, Severity::Warning, Message, Function);
+  case DiagKind::FailureNote:
+  case DiagKind::ProofNote:
+    return diagnose(OS, Loc, Severity::Note, Message, Function);
+  case DiagKind::Summary: // the message names the function
+    return diagnose(OS, Loc, Severity::Remark, Message);
+  case DiagKind::Proved:
+  case DiagKind::Invariant:
+  case DiagKind::EngineNote:
+    return diagnose(OS, Loc, Severity::Remark, Message, Function);
+  }
+}
+
+void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results, bool Quiet) {
   for (const FunctionResult &R : Results) {
     // A function without properties has nothing to report: ordinary code
     // compiled with the plugin stays quiet.
@@ -73,7 +91,7 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
       continue;
     bool FunctionLevel = R.V == Verdict::Unknown && R.ReasonLoc.valid();
     if (FunctionLevel)
-      diagnose(OS, R.ReasonLoc, Severity::Warning,
+      Sink.emit(DiagKind::Unknown, R.ReasonLoc,
                "verification result unknown: " + describe(R.Why), R.Name);
     unsigned Failed = 0, Proved = 0, Unknown = 0;
     for (const CheckResult &C : R.Checks) {
@@ -81,7 +99,7 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
       case Verdict::True:
         ++Proved;
         if (!Quiet)
-          diagnose(OS, C.Loc, Severity::Remark,
+          Sink.emit(DiagKind::Proved, C.Loc,
                    Twine(propertyName(C.K)) +
                        (C.ProvedInPreparation ? " proved during preparation (LLVM's "
                                                 "simplification showed it cannot fail)"
@@ -90,36 +108,40 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
         break;
       case Verdict::False:
         ++Failed;
-        diagnose(OS, C.Loc, Severity::Warning, failureText(C.K), R.Name);
+        Sink.emit(DiagKind::Failing, C.Loc, failureText(C.K), R.Name);
         if (C.Inputs.empty())
-          diagnose(OS, C.Loc, Severity::Note, "it fails on every execution that gets here");
+          Sink.emit(DiagKind::FailureNote, C.Loc, "it fails on every execution that gets here", "");
         for (size_t K = 0; K < C.Inputs.size() && K < MaxShownInputs; ++K) {
           const auto &In = C.Inputs[K];
-          diagnose(OS, In.Loc.valid() ? In.Loc : C.Loc, Severity::Note,
+          Sink.emit(DiagKind::FailureNote, In.Loc.valid() ? In.Loc : C.Loc,
                    "input " + Twine(K + 1) + ": " + In.Origin + " = " +
-                       formatValue(In.V, In.Unsigned));
+                       formatValue(In.V, In.Unsigned),
+                    "");
         }
         if (C.Inputs.size() > MaxShownInputs)
-          diagnose(OS, C.Loc, Severity::Note,
+          Sink.emit(DiagKind::FailureNote, C.Loc,
                    Twine(C.Inputs.size() - MaxShownInputs) +
-                       " more inputs (--harness=FILE writes them all)");
+                       " more inputs (--harness=FILE writes them all)",
+                    "");
         if (!C.PathLines.empty())
-          diagnose(OS, C.Loc, Severity::Note, "path: " + describePath(C.PathLines));
+          Sink.emit(DiagKind::FailureNote, C.Loc, "path: " + describePath(C.PathLines), "");
         if (C.NativeConfirmed)
-          diagnose(OS, C.Loc, Severity::Note,
-                   Twine("confirmed by a native run (clang-19 -O0 -fwrapv): ") +
+          Sink.emit(DiagKind::FailureNote, C.Loc,
+                   Twine("confirmed by a native run (" PDPV_CLANG " -O0 -fwrapv): ") +
                        (C.K == CheckKind::Assertion ? "the error call "
                         : C.K == CheckKind::SignedOverflow ? "the overflow "
                         : C.K == CheckKind::OutOfBounds    ? "the out-of-bounds access "
                                                            : "the division trap ") +
-                       (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote));
+                       (C.NativeNote.empty() ? "happened" : "at " + C.NativeNote),
+                    "");
         else if (!C.NativeNote.empty())
-          diagnose(OS, C.Loc, Severity::Note, "not replayed natively: " + C.NativeNote);
+          Sink.emit(DiagKind::FailureNote, C.Loc, "not replayed natively: " + C.NativeNote,
+                    "");
         break;
       case Verdict::Unknown:
         ++Unknown;
         if (!FunctionLevel)
-          diagnose(OS, C.Loc, Severity::Warning,
+          Sink.emit(DiagKind::Unknown, C.Loc,
                    Twine(propertyName(C.K)) + " unknown: " + describe(C.Why), R.Name);
         break;
       }
@@ -129,24 +151,24 @@ void reportResults(raw_ostream &OS, const std::vector<FunctionResult> &Results, 
         std::string Text;
         for (const std::string &C : L.Conjuncts)
           Text += (Text.empty() ? "" : " && ") + C;
-        diagnose(OS, L.Loc, Severity::Remark,
+        Sink.emit(DiagKind::Invariant, L.Loc,
                  (L.WholeFunction ? "invariant of the function (pc: its blocks in layout order): "
                                   : "loop invariant: ") +
                      Text,
                  R.Name);
       }
     if (!R.RecheckedBy.empty())
-      diagnose(OS, {}, Severity::Note,
+      Sink.emit(DiagKind::ProofNote, {},
                "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
                    Twine(R.Obligations) + " obligations (" +
                    llvm::join(R.RecheckScopes, "; ") + ")",
                R.Name);
     for (const std::string &Note : R.EngineNotes)
-      diagnose(OS, {}, Severity::Remark, Note, R.Name);
+      Sink.emit(DiagKind::EngineNote, {}, Note, R.Name);
     std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
                           std::to_string(Proved) + " proved, " + std::to_string(Failed) +
                           " failing, " + std::to_string(Unknown) + " unknown)";
-    diagnose(OS, {}, Severity::Remark, Summary);
+    Sink.emit(DiagKind::Summary, {}, Summary, R.Name);
   }
 }
 

@@ -21,12 +21,12 @@ int main(void) {
 // MISSING-NEXT: exit 10
 // RUNNER: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at native-runner.c:15 (run under env)
 // RUNNER: {{exit 10|Result: FALSE}}
-// NOT-FAILING: warning: assertion unknown: the counterexample does not fail when run natively
+// NOT-FAILING: {{warning|remark}}: assertion unknown: the counterexample does not fail when run natively
 // ILP32: note: {{confirmed by a native run \(clang-19 -O0 -fwrapv\): the error call at native-runner.c:15|not replayed natively: the executable could not be started .*qemu-i386 \(Debian: qemu-user\) is not installed}}
 // ILP32: exit 10
 // The plugin replays natively the same way, with -mllvm -pdpv-native-runner:
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-native-runner=env -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=RUNNER
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-native-runner=env -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=RUNNER
 // A run that does not fail (here: a "runner" that never starts the program)
 // makes the FALSE UNKNOWN, in the CLI and the plugin alike:
 // RUN: sh -c 'pdpv --native-runner=true %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=NOT-FAILING
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-native-runner=true -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=NOT-FAILING
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass-missed=pdpv -mllvm -pdpv-native-runner=true -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=NOT-FAILING

@@ -4,7 +4,7 @@
 // reports each signed operation that overflows. The plugin says the same.
 // RUN: sh -c 'pdpv -pdpv-check-division %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=DIVISION
 // RUN: sh -c 'pdpv -pdpv-check-signed-overflow %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=OVERFLOW
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-check-division -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-check-division -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
 // Without the check a program without assertions has no properties at all.
 // RUN: sh -c 'pdpv %s; echo "exit $?"' | FileCheck-19 %s --check-prefix=DEFAULT
 extern int __VERIFIER_nondet_int(void);
@@ -21,7 +21,7 @@ int main(void) {
 // OVERFLOW-NEXT: note: input 1: __VERIFIER_nondet_int() = -214748364{{[6-8]}}
 // OVERFLOW: note: confirmed by a native run (clang-19 -O0 -fwrapv): the overflow at replay-checks.c:13
 // OVERFLOW: exit 10
-// PLUGIN: replay-checks.c:13:15: warning: division by zero can happen [pdpv]
+// PLUGIN: replay-checks.c:13:15: warning: division by zero can happen [-Wpass-failed=pdpv]
 // PLUGIN: 'main': Result: FALSE
 // DEFAULT: {{^}}Result: NO PROPERTIES
 // DEFAULT-NEXT: exit 0

@@ -12,8 +12,8 @@
 // RUN: echo > %t.src/shifted.c && echo >> %t.src/shifted.c && cat %s >> %t.src/shifted.c
 // RUN: not pdpv --cache-dir=%t.cache %t.src/shifted.c 2>&1 | FileCheck-19 %s --check-prefix=SHIFTED
 // In a build, the cache lives under the results directory by default.
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=FIRST
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=AGAIN
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=FIRST
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=AGAIN
 // RUN: ls %t.results/cache | FileCheck-19 %s --check-prefix=FILES
 #include <assert.h>
 
@@ -35,10 +35,10 @@ int pick(int x) {
 // FIRST: result-cache.c:22:3: remark: assertion proved
 // FIRST: result-cache.c:30:3: warning: assertion can fail
 // AGAIN: result-cache.c:22:3: remark: assertion proved
-// AGAIN: in 'twice': result from the cache ({{.*}}): the function and every option are as when it was verified
+// AGAIN: {{(in .twice.: )?}}result from the cache ({{.*}}): the function and every option are as when it was verified
 // AGAIN: result-cache.c:30:3: warning: assertion can fail
-// AGAIN: note: input 1: parameter 'x' = 7
-// AGAIN: in 'pick': result from the cache
+// AGAIN: note: {{.*}}input 1: parameter 'x' = 7
+// AGAIN: {{(in .pick.: )?}}result from the cache
 // CHANGED: in 'twice': result from the cache
 // CHANGED: result-cache.c:28:3: warning: assertion can fail
 // CHANGED: note: input 1: parameter 'x' = 5

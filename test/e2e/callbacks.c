@@ -4,7 +4,7 @@
 // skipped. A static one cannot be called by the harness: the interpreter
 // confirms its FALSE.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
 #include <assert.h>
 typedef int (*op)(int);
 static int inc(int x) {
@@ -23,5 +23,5 @@ int apply(unsigned k, int x) { return table[k & 1](x); }
 // CHECK-DAG: callbacks.c:15:3: remark: assertion proved
 // CHECK-DAG: 'inc': Result: FALSE
 // CHECK-DAG: 'twice': Result: TRUE
-// PLUGIN-DAG: callbacks.c:11:3: warning: assertion can fail [pdpv]
+// PLUGIN-DAG: callbacks.c:11:3: warning: assertion can fail [-Wpass-failed=pdpv]
 // PLUGIN-DAG: 'twice': Result: TRUE

@@ -2,7 +2,7 @@
 // overflow-checking arithmetic -- are modelled exactly (lib/Model/
 // IntegerIntrinsics.cpp), through the plugin and the CLI alike.
 // RUN: pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --clang-arg=-DBUG %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
 // __builtin_clz(0) is undefined in C (the -O0 code's bsr leaves whatever the
 // register held): a run that depends on it is no verdict, never TRUE.

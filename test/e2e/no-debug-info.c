@@ -7,5 +7,5 @@ int main(void) {
   __VERIFIER_assert(x != 42);
   return 0;
 }
-// CHECK: pdpv: warning: in 'main': assertion can fail [pdpv]
-// CHECK-NEXT: pdpv: note: input 1: __VERIFIER_nondet_int() = 42
+// CHECK: warning: assertion can fail [-Wpass-failed=pdpv]
+// CHECK: note: input 1: __VERIFIER_nondet_int() = 42

@@ -1,6 +1,6 @@
 // Loop-free properties that hold for every input, bit-precisely.
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -O1 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O1 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
 extern unsigned __VERIFIER_nondet_uint(void);
@@ -22,8 +22,8 @@ int main(void) {
   __VERIFIER_assert(s % 7 <= 0);
   return 0;
 }
-// CHECK-DAG: safe-arith.c:15:3: remark: assertion proved [pdpv]
-// CHECK-DAG: safe-arith.c:17:3: remark: assertion proved [pdpv]
-// CHECK-DAG: safe-arith.c:20:3: remark: assertion proved [pdpv]
-// CHECK-DAG: safe-arith.c:22:3: remark: assertion proved [pdpv]
-// CHECK: pdpv: remark: 'main': Result: TRUE (4 proved, 0 failing, 0 unknown) [pdpv]
+// CHECK-DAG: safe-arith.c:15:3: remark: assertion proved
+// CHECK-DAG: safe-arith.c:17:3: remark: assertion proved
+// CHECK-DAG: safe-arith.c:20:3: remark: assertion proved
+// CHECK-DAG: safe-arith.c:22:3: remark: assertion proved
+// CHECK: remark: 'main': Result: TRUE (4 proved, 0 failing, 0 unknown)

@@ -1,5 +1,5 @@
 // Every integer width clang emits: _Bool, char, short, long long, __int128.
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern _Bool __VERIFIER_nondet_bool(void);
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern short __VERIFIER_nondet_short(void);
@@ -19,11 +19,11 @@ int main(void) {
   __VERIFIER_assert(l * l >= 0);
   return 0;
 }
-// CHECK-DAG: widths.c:14:3: remark: assertion proved [pdpv]
-// CHECK-DAG: widths.c:15:3: warning: assertion can fail [pdpv]
-// CHECK-DAG: note: input 2: __VERIFIER_nondet_uchar() = 255{{$}}
-// CHECK-DAG: widths.c:16:3: warning: assertion can fail [pdpv]
-// CHECK-DAG: note: input 3: __VERIFIER_nondet_short() = {{-16384|16384}}
-// CHECK-DAG: widths.c:18:3: remark: assertion proved [pdpv]
-// CHECK-DAG: widths.c:19:3: warning: assertion can fail [pdpv]
+// CHECK-DAG: widths.c:14:3: remark: assertion proved [-Rpass=pdpv]
+// CHECK-DAG: widths.c:15:3: warning: assertion can fail [-Wpass-failed=pdpv]
+// CHECK-DAG: note: {{.*}}input 2: __VERIFIER_nondet_uchar() = 255{{$}}
+// CHECK-DAG: widths.c:16:3: warning: assertion can fail [-Wpass-failed=pdpv]
+// CHECK-DAG: note: {{.*}}input 3: __VERIFIER_nondet_short() = {{-16384|16384}}
+// CHECK-DAG: widths.c:18:3: remark: assertion proved [-Rpass=pdpv]
+// CHECK-DAG: widths.c:19:3: warning: assertion can fail [-Wpass-failed=pdpv]
 // CHECK: 'main': Result: FALSE (2 proved, 3 failing, 0 unknown)

@@ -7,7 +7,7 @@
 // RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=bmc;bound=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PASS-BOUND
 // RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<bound=many>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PASS-NUMBER
 // RUN: not-19 clang-19 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-bound=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=CLANG-BOUND
-// RUN: not-19 clang-19 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=magic -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=CLANG-ENGINE
+// RUN: not-19 clang-19 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass-missed=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=magic -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=CLANG-ENGINE
 extern void __VERIFIER_assert(int);
 int main(void) {
   __VERIFIER_assert(1);

@@ -5,7 +5,7 @@
 // RUN: pdpv --engine=pdpv --pdr-units=polytopes --pdr-expansion=interval --no-pdr-reshape %s | FileCheck-19 %s --check-prefix=CLI
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;pdr-units=hybrid;pdr-cube-probability=0.25;pdr-solver=qfbv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-pdr-units=cubes -mllvm -pdpv-no-pdr-core-shrinking -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-pdr-units=cubes -mllvm -pdpv-no-pdr-core-shrinking -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // CLI: {{^}}Result: TRUE
 // CHECK: remark: 'main': Result: TRUE
 //

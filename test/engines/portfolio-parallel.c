@@ -6,7 +6,7 @@
 // -pdpv-jobs=1.
 // RUN: sh -c 'pdpv --jobs=2 %s; echo "exit $?"' | FileCheck-19 %s --check-prefixes=CHECK,TWO
 // RUN: sh -c 'pdpv --jobs=1 %s; echo "exit $?"' | FileCheck-19 %s --check-prefixes=CHECK,ONE
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-jobs=1 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,ONE
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-jobs=1 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,ONE
 // RUN: not pdpv --jobs=x %s 2>&1 | FileCheck-19 %s --check-prefix=BAD
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
@@ -20,12 +20,12 @@ int main(void) {
   __VERIFIER_assert(y != 12345);
   return 0;
 }
-// CHECK-DAG: portfolio-parallel.c:18:3: remark: assertion proved [pdpv]
-// CHECK-DAG: portfolio-parallel.c:20:3: warning: assertion can fail [pdpv]
-// CHECK-DAG: note: input 1: __VERIFIER_nondet_uint() = {{[0-9]+}}
-// CHECK-DAG: note: input 2: __VERIFIER_nondet_uint() = 12345
-// CHECK-DAG: portfolio-parallel.c:20:3: note: confirmed by a native run
+// CHECK-DAG: portfolio-parallel.c:18:3: remark: assertion proved
+// CHECK-DAG: portfolio-parallel.c:20:3: warning: assertion can fail
+// CHECK-DAG: note: {{.*}}input 1: __VERIFIER_nondet_uint() = {{[0-9]+}}
+// CHECK-DAG: note: {{.*}}input 2: __VERIFIER_nondet_uint() = 12345
+// CHECK-DAG: note: {{.*}}confirmed by a native run
 // TWO: portfolio: {{.*}} during preparation; 2 processes at once (BMC and native runs; PDPV, then k-induction) [pdpv]
-// ONE: portfolio: {{.*}} during preparation [pdpv]
+// ONE: portfolio: {{.*}} during preparation [{{(-Rpass-analysis=)?}}pdpv]
 // CHECK: Result: FALSE (1 proved, 1 failing, 0 unknown)
 // BAD: pdpv: {{.*}}jobs

@@ -5,11 +5,11 @@
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-generalize>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-generalize;no-memo>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-no-generalize -mllvm -pdpv-no-memo -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-no-generalize -mllvm -pdpv-no-memo -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // Generalization by the property only, without abstract interpretation:
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-abstract-generalize>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-no-abstract-generalize -c %s -o %t.o 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-verbose -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=VERBOSE
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-no-abstract-generalize -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-verbose -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=VERBOSE
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
 
@@ -24,5 +24,5 @@ int main(void) {
 // CHECK: modes.c:[[@LINE-6]]:3: remark: loop invariant: {{.*}}x
 // CHECK: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
 // VERBOSE: pdpv: [main, {{[0-9.]+}} s] loop 1 at ({{.*}}): unreachable
-// VERBOSE-NEXT: pdpv:   LI_1: {{.*}}x
+// VERBOSE: pdpv:   LI_1: {{.*}}x
 // VERBOSE: 'main': Result: TRUE

@@ -1,6 +1,6 @@
 // In the spirit of thesis Fig. 5.7 (NetBSD_loop): a counter that looks
 // bounded but wraps around. Bit-precise, the loop reaches a negative value.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
 

@@ -1,11 +1,11 @@
 // x stays even: the candidate "x keeps its parity" is inductive, and so is
 // the bit-level invariant PDR finds without candidates; either proves the
 // first assertion. The second holds whatever the loop does.
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-candidates>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PDR
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-no-candidates -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PDR
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-no-candidates -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PDR
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 
@@ -18,11 +18,11 @@ int main(void) {
   __VERIFIER_assert(n * 0 + 1 == 1 || x == 7);
   return 0;
 }
-// CHECK-DAG: parity.c:17:3: remark: assertion proved [pdpv]
-// CHECK-DAG: parity.c:18:3: remark: assertion proved [pdpv]
-// CHECK-DAG: parity.c:15:3: remark: loop invariant: (x & 1) == (x_0 & 1){{( && .*)?}} [pdpv]
+// CHECK-DAG: parity.c:17:3: remark: assertion proved
+// CHECK-DAG: parity.c:18:3: remark: assertion proved
+// CHECK-DAG: parity.c:15:3: remark: loop invariant: (x & 1) == (x_0 & 1){{( && .*)?}}
 // CHECK: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)
-// PDR-DAG: parity.c:17:3: remark: assertion proved [pdpv]
-// PDR-DAG: parity.c:18:3: remark: assertion proved [pdpv]
+// PDR-DAG: parity.c:17:3: remark: assertion proved
+// PDR-DAG: parity.c:18:3: remark: assertion proved
 // PDR-DAG: parity.c:15:3: remark: loop invariant: {{.*}}(x & 0x1) != 0x1
 // PDR: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)

@@ -4,10 +4,10 @@
 // odd: the proof needs w, b >= 0, w keeping its parity and w + b > 0, all
 // relations between the loop's state and its entry state. The unsafe variant
 // claims the last ball is always white.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern int __VERIFIER_nondet_int(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 extern void __VERIFIER_assume(int);
@@ -43,6 +43,6 @@ int main(void) {
 // CHECK-DAG: urn.c:20:3: remark: loop invariant: {{.*}}(w & 1) == (w_0 & 1)
 // CHECK: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)
 // UNSAFE: urn.c:32:3: warning: assertion can fail
-// UNSAFE-NEXT: urn.c:17:11: note: input 1: __VERIFIER_nondet_int() = {{[0-9]*[02468]}}
-// UNSAFE-NEXT: urn.c:17:40: note: input 2: __VERIFIER_nondet_int() =
+// UNSAFE: note: {{.*}}urn.c:17:11: input 1: __VERIFIER_nondet_int() = {{[0-9]*[02468]}}
+// UNSAFE: note: {{.*}}urn.c:17:40: input 2: __VERIFIER_nondet_int() =
 // UNSAFE: 'main': Result: FALSE

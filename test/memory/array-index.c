@@ -1,6 +1,6 @@
 // An array indexed by an input cannot be promoted to registers: it is
 // memory, modelled byte by byte (it used to be unsupported).
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 int main(void) {
@@ -9,5 +9,5 @@ int main(void) {
   __VERIFIER_assert(a[i] > 0);
   return 0;
 }
-// CHECK: array-index.c:9:3: remark: assertion proved [pdpv]
+// CHECK: array-index.c:9:3: remark: assertion proved [-Rpass=pdpv]
 // CHECK: 'main': Result: TRUE

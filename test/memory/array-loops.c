@@ -6,7 +6,7 @@
 // instantiated. The unsafe twin copies from index 1 and leaves b[0] zero:
 // FALSE with the inputs, confirmed by running the program.
 // RUN: pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -Xclang -disable-O0-optnone -emit-llvm -S %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --engine=pdpv --clang-arg=-DUNSAFE %s 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
@@ -35,11 +35,11 @@ int main(void) {
   }
   return 0;
 }
-// CHECK-DAG: array-loops.c:33:5: remark: assertion proved [pdpv]
-// CHECK-DAG: array-loops.c:34:5: remark: assertion proved [pdpv]
+// CHECK-DAG: array-loops.c:33:5: remark: assertion proved
+// CHECK-DAG: array-loops.c:34:5: remark: assertion proved
 // CHECK-DAG: array-loops.c:25:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i => b[k] == a[k]
 // CHECK-DAG: array-loops.c:29:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i => b[k] <= max
-// CHECK-DAG: note: in 'main': proof re-checked
+// CHECK-DAG: {{note|remark}}: {{(in\ 'main':\ )?}}proof re-checked
 // CHECK-DAG: remark: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)
 // UNSAFE: array-loops.c:33:5: warning: assertion can fail [pdpv]
 // UNSAFE: array-loops.c:33:5: note: confirmed by a native run

@@ -5,7 +5,7 @@
 // cover stays an invalid access (a violation with check-bounds).
 // RUN: pdpv --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s
 // RUN: pdpv --engine=pdpv --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s --check-prefix=LOOP
-// RUN: clang-19 -g -O0 -I%S/../../include -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -I%S/../../include -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --check-bounds --clang-arg=-I%S/../../include --clang-arg=-DSHORT %s 2>&1 | FileCheck-19 %s --check-prefix=SHORT
 #include "pdpv-verify.h"
 extern void __VERIFIER_assume(int);
@@ -32,9 +32,9 @@ void fill(int *a, int n) {
   for (int x = 0; x < n; x++)
     __VERIFIER_assert(a[x] == 3);
 }
-// CHECK-DAG: contracts.c:23:3: remark: assertion proved [pdpv]
+// CHECK-DAG: contracts.c:23:3: remark: assertion proved
 // CHECK-DAG: 'swap': Result: TRUE (1 proved, 0 failing, 0 unknown)
-// CHECK-DAG: contracts.c:33:5: remark: assertion proved [pdpv]
+// CHECK-DAG: contracts.c:33:5: remark: assertion proved
 // CHECK-DAG: 'fill': Result: TRUE (1 proved, 0 failing, 0 unknown)
 // LOOP: contracts.c:30:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i => a[k] == 3
 // SHORT: contracts.c:21:8: warning: memory access out of bounds can happen [pdpv]

@@ -6,7 +6,7 @@
 // by running the program (with short arrays: at 1000 cells the failing run
 // is too long for BMC and PDPV's traces, UNKNOWN today).
 // RUN: pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --engine=pdpv --clang-arg=-DUNSAFE --clang-arg=-DN=6 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
@@ -33,9 +33,9 @@ int main(void) {
       __VERIFIER_assert(a[x] == b[x]);
   return 0;
 }
-// CHECK-DAG: guarded-copy.c:33:7: remark: assertion proved [pdpv]
+// CHECK-DAG: guarded-copy.c:33:7: remark: assertion proved
 // CHECK-DAG: guarded-copy.c:26:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i && ((unsigned int)k == (unsigned int)z) => b[k] == b_0 at k && forall k: i_0 <= k < i && !((unsigned int)k == (unsigned int)z) => b[k] == a[k]
-// CHECK-DAG: note: in 'main': proof re-checked
+// CHECK-DAG: {{note|remark}}: {{(in\ 'main':\ )?}}proof re-checked
 // CHECK-DAG: remark: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
 // UNSAFE: guarded-copy.c:33:7: warning: assertion can fail [pdpv]
 // UNSAFE: guarded-copy.c:33:7: note: confirmed by a native run

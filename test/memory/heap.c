@@ -6,7 +6,7 @@
 // inputs that make it fail when the program runs.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=EXACT
 // RUN: not pdpv --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
-// RUN: clang-19 -g -O2 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-assume-malloc-succeeds -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
+// RUN: clang-19 -g -O2 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-assume-malloc-succeeds -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<assume-malloc-succeeds>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --assume-malloc-succeeds --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
@@ -33,8 +33,8 @@ int main(void) {
 // EXACT-DAG: heap.c:26:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}heap.c:24:8
 // EXACT-DAG: heap.c:27:3: warning: assertion can fail [pdpv]
 // EXACT-DAG: heap.c:27:3: note: confirmed by a native run
-// CHECK-DAG: heap.c:25:3: remark: assertion proved [pdpv]
-// CHECK-DAG: heap.c:26:3: remark: assertion proved [pdpv]
-// CHECK-DAG: heap.c:27:3: warning: assertion can fail [pdpv]
-// NATIVE-DAG: heap.c:27:3: note: confirmed by a native run
+// CHECK-DAG: heap.c:25:3: remark: assertion proved
+// CHECK-DAG: heap.c:26:3: remark: assertion proved
+// CHECK-DAG: heap.c:27:3: warning: assertion can fail
+// NATIVE-DAG: note: {{.*}}confirmed by a native run
 // CHECK: Result: FALSE (2 proved, 1 failing, 0 unknown)

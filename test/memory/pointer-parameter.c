@@ -5,7 +5,7 @@
 // check-bounds it is a violation whose inputs give the size. Aliasing is
 // found, never assumed away; restrict rules it out.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
 // RUN: not pdpv --check-bounds %s 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<check-bounds>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
@@ -37,7 +37,7 @@ void free(void *);
 void release(int *p) {
   free(p); // the caller may have passed memory malloc did not return
 }
-// DEFAULT-DAG: pointer-parameter.c:18:7: warning: assertion unknown: may access out of bounds at {{.*}}pointer-parameter.c:17:9
+// DEFAULT-DAG: pointer-parameter.c:18:7: {{warning|remark}}: assertion unknown: may access out of bounds at {{.*}}pointer-parameter.c:17:9
 // DEFAULT-DAG: 'first_positive': Result: UNKNOWN
 // DEFAULT-DAG: 'set_apart': Result: UNKNOWN
 // BOUNDS-DAG: pointer-parameter.c:17:9: warning: memory access out of bounds can happen [pdpv]

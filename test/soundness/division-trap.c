@@ -5,7 +5,7 @@
 // division that cannot trap costs nothing; with check-division
 // (-pdpv-check-division) the division itself is the violation.
 // RUN: not pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
 // RUN: not pdpv --clang-arg=-DGUARDED %s 2>&1 | FileCheck-19 %s --check-prefix=GUARDED
 // RUN: not pdpv -pdpv-check-division %s 2>&1 | FileCheck-19 %s --check-prefix=CHECKED
 extern unsigned char __VERIFIER_nondet_uchar(void);
@@ -24,7 +24,7 @@ int main(void) {
 // CHECK-DAG: division-trap.c:21:5: warning: assertion unknown: may divide by zero at {{.*}}division-trap.c:18:{{[0-9]+}} (undefined behaviour: the compiled program need not trap, even at -O0; check-division reports it) [pdpv]
 // CHECK-DAG: division-trap.c:18:{{[0-9]+}}: warning: division-by-zero check unknown: may divide by zero at
 // CHECK: Result: UNKNOWN (may divide by zero at
-// PLUGIN: warning: assertion unknown: may divide by zero at
+// PLUGIN: remark: assertion unknown: may divide by zero at
 // GUARDED: warning: assertion can fail [pdpv]
 // GUARDED: Result: FALSE
 // CHECKED: division-trap.c:18:{{[0-9]+}}: warning: division by zero can happen [pdpv]

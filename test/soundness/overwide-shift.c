@@ -2,7 +2,7 @@
 // never happens and fold `(1 << n) == 0` to false. PDPV's result is an
 // arbitrary value (README, "Semantics"): the failing run depends on it, so
 // the verdict is UNKNOWN with the reason, never TRUE or FALSE.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
@@ -11,4 +11,4 @@ int main(void) {
     reach_error();
   return 0;
 }
-// CHECK: overwide-shift.c:11:5: warning: assertion unknown: a failing run was found but it depends on an undefined value, the result of a shift by at least the bit width at {{.*}}overwide-shift.c:10:10 [pdpv]
+// CHECK: overwide-shift.c:11:5: remark: assertion unknown: a failing run was found but it depends on an undefined value, the result of a shift by at least the bit width at {{.*}}overwide-shift.c:10:10 [-Rpass-missed=pdpv]

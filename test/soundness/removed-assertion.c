@@ -1,7 +1,7 @@
 // An assertion LLVM's simplification removes (its condition folds to true)
 // is reported as proved during preparation, and the second solver re-checks
 // it on the function as it was before simplification.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: pdpv %s | FileCheck-19 %s --check-prefixes=CHECK,RECHECK
 // RUN: pdpv --json %s | FileCheck-19 %s --check-prefix=JSON
 // A solver that disagrees leaves it UNKNOWN:
@@ -20,7 +20,7 @@ int main(void) {
   assert(x == x);
   return 0;
 }
-// CHECK: removed-assertion.c:20:3: remark: assertion proved during preparation (LLVM's simplification showed it cannot fail) [pdpv]
+// CHECK: removed-assertion.c:20:3: remark: assertion proved during preparation (LLVM's simplification showed it cannot fail)
 // RECHECK: note: in 'main': proof re-checked by boolector in a separate process: 1 obligations (the assertions proved during preparation, on the function before simplification)
 // CHECK: portfolio: 0 decided by BMC (bound 8), 0 by PDPV, 0 by k-induction, 0 by BMC with larger bounds, 1 during preparation
 // CHECK: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)

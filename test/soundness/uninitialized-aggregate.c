@@ -19,12 +19,12 @@ int main(void) {
   return 0;
 }
 // CHECK: uninitialized-aggregate.c:18:3: warning: assertion can fail [pdpv]
-// CHECK-DAG: note: input {{[0-9]}}: uninitialized 'p.b' = {{-?[0-9]+}}
-// CHECK-DAG: note: input {{[0-9]}}: uninitialized 'v[2]' = {{-?[0-9]+}}
-// CHECK-DAG: note: input {{[0-9]}}: __VERIFIER_nondet_int() = {{-?[1-9][0-9]*}}
+// CHECK-DAG: note: {{.*}}input {{[0-9]}}: uninitialized 'p.b' = {{-?[0-9]+}}
+// CHECK-DAG: note: {{.*}}input {{[0-9]}}: uninitialized 'v[2]' = {{-?[0-9]+}}
+// CHECK-DAG: note: {{.*}}input {{[0-9]}}: __VERIFIER_nondet_int() = {{-?[1-9][0-9]*}}
 // CHECK: note: confirmed by a native run
 // CHECK: Result: FALSE
 // SAFE: Result: TRUE
-// PLUGIN: uninitialized-aggregate.c:18:3: warning: assertion can fail [pdpv]
-// PLUGIN-DAG: note: input {{[0-9]}}: uninitialized 'p.b' = {{-?[0-9]+}}
-// PLUGIN-DAG: note: input {{[0-9]}}: uninitialized 'v[2]' = {{-?[0-9]+}}
+// PLUGIN: uninitialized-aggregate.c:18:3: warning: assertion can fail [-Wpass-failed=pdpv]
+// PLUGIN-DAG: note: {{.*}}input {{[0-9]}}: uninitialized 'p.b' = {{-?[0-9]+}}
+// PLUGIN-DAG: note: {{.*}}input {{[0-9]}}: uninitialized 'v[2]' = {{-?[0-9]+}}

@@ -18,7 +18,7 @@ int main(void) {
 // CHECK-DAG: note: input {{[0-9]}}: uninitialized 's.total' = {{-?[0-9]+}}
 // CHECK: note: confirmed by a native run
 // CHECK: Result: FALSE
-// PLUGIN: uninitialized-names.c:12:3: warning: assertion can fail [pdpv]
+// PLUGIN: uninitialized-names.c:12:3: warning: assertion can fail [-Wpass-failed=pdpv]
 // PLUGIN-DAG: note: input {{[0-9]}}: uninitialized 's.in.tag' = {{-?[0-9]+}}
 // PLUGIN-DAG: note: input {{[0-9]}}: uninitialized 's.in.grid[1][2]' = {{-?[0-9]+}}
 // PLUGIN-DAG: note: input {{[0-9]}}: uninitialized 's.total' = {{-?[0-9]+}}

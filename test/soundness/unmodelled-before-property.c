@@ -5,7 +5,7 @@
 // simplification would prove it. Linked with `void reset(void) { g = 0; }`
 // the assertion fails for c = 1, x = 0: the result must stay UNKNOWN.
 // RUN: not pdpv %s | FileCheck-19 %s
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 extern void reset(void);

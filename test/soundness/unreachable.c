@@ -6,7 +6,7 @@
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --clang-arg=-DASSUME %s 2>&1 | FileCheck-19 %s --check-prefix=ASSUME
 // RUN: pdpv --clang-arg=-DKEPT %s 2>&1 | FileCheck-19 %s --check-prefix=KEPT
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PLUGIN
 #include <assert.h>
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
@@ -33,4 +33,4 @@ int main(void) {
 // ASSUME: Result: UNKNOWN
 // KEPT-NOT: warning
 // KEPT: Result: TRUE
-// PLUGIN: unreachable.c:26:3: warning: assertion unknown: may reach undefined behaviour at {{.*}}unreachable.c:24:5
+// PLUGIN: unreachable.c:26:3: remark: assertion unknown: may reach undefined behaviour at {{.*}}unreachable.c:24:5

@@ -1,7 +1,7 @@
 // Vector code must never crash the compiler (it did in preparation); it is
 // not modelled, so an assertion that depends on it is UNKNOWN.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --allow-empty --check-prefix=QUIET
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -DASSERT -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --allow-empty --check-prefix=QUIET
+// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -DASSERT -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --clang-arg=-DASSERT %s | FileCheck-19 %s --check-prefix=CLI
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output
@@ -18,6 +18,6 @@ int main(void) {
   return c[1];
 }
 // QUIET-NOT: pdpv
-// CHECK: warning: verification result unknown: unsupported vector operation [pdpv]
+// CHECK: remark: verification result unknown: unsupported vector operation [-Rpass-missed=pdpv]
 // CHECK: 'main': Result: UNKNOWN
 // CLI: Result: UNKNOWN (unsupported vector operation)

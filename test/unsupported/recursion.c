@@ -1,4 +1,4 @@
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
 int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); }
@@ -9,5 +9,5 @@ int main(void) {
 }
 // A recursive call is not followed (README "Calls the model does not
 // follow"): the assertion depends on its result.
-// CHECK: recursion.c:7:3: warning: assertion unknown: recursive call to 'fact' at {{.*}}recursion.c:7:21: a failing run was found past it
+// CHECK: recursion.c:7:3: remark: assertion unknown: recursive call to 'fact' at {{.*}}recursion.c:7:21: a failing run was found past it
 // CHECK: 'main': Result: UNKNOWN
