@@ -10,7 +10,11 @@
 #include "pdpv/Prepare.h"
 
 #include "llvm/Passes/PassBuilder.h"
+#if PDPV_LLVM_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
 #include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace llvm;

@@ -1,5 +1,6 @@
 //===- ResultCache.cpp - Rebuilds do not verify again ---------------------===//
 
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/ResultCache.h"
 #include "LaneWire.h"
 #include "pdpv/Intrinsics.h"
@@ -144,7 +145,7 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
   raw_string_ostream OS(Text);
   const Module &M = *E.F->getParent();
   OS << "pdpv " << buildIdentity() << '\n'
-     << M.getTargetTriple() << '\n'
+     << targetTriple(M) << '\n'
      << M.getDataLayoutStr() << '\n';
   addOptions(OS, O);
   Reached Names;

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Memory.h"
 
@@ -603,7 +604,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     return bvOf(inObject(operand(I, 0), operand(I, 1), /*Write=*/false));
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
     unsigned OW = offsetBits(*DL);
-    MapVector<Value *, APInt> Variable;
+    GEPVariableOffsets Variable;
     APInt Constant(OW, 0);
     if (!GEP->collectOffset(*DL, OW, Variable, Constant))
       throw EncodingError("address computation of a scalable type");

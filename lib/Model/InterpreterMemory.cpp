@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "InterpreterRun.h"
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/IR/Constants.h"
@@ -194,7 +195,7 @@ bool Run::heap(const CallBase &Call, HeapCall K) {
   uint64_t Size = length(Call, 0, Fits);
   if (K == HeapCall::Calloc) {
     bool Fits2 = true;
-    APInt N(OffBits, Size), S(OffBits, length(Call, 1, Fits2));
+    APInt N = truncatedAPInt(OffBits, Size), S = truncatedAPInt(OffBits, length(Call, 1, Fits2));
     Size = N.umul_ov(S, Overflow).getZExtValue();
     Fits = Fits && Fits2;
   }
@@ -330,7 +331,7 @@ std::optional<bool> Run::memory(const Instruction &I) {
     return true;
   }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-    MapVector<Value *, APInt> Variable;
+    GEPVariableOffsets Variable;
     APInt Off(OffBits, 0);
     if (!GEP->collectOffset(DL, OffBits, Variable, Off))
       report_fatal_error("pdpv: interpreter: address computation of a scalable type");

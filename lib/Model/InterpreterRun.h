@@ -8,6 +8,7 @@
 #define PDPV_MODEL_INTERPRETERRUN_H
 
 #include "pdpv/Interpreter.h"
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Memory.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -85,7 +86,7 @@ private:
   /// Occurrence-th contents), the one Site names from now on; its id.
   unsigned addObject(const Value *Site, uint64_t Size, bool Writable, unsigned Occurrence);
   APInt pointer(unsigned Id, uint64_t Off) const {
-    APInt P(PtrBits, Off);
+    APInt P = truncatedAPInt(PtrBits, Off);
     P.insertBits(APInt(ObjectIdBits, Id), OffBits);
     return P;
   }
@@ -94,7 +95,7 @@ private:
   /// P's address in this run's layout: a base per object, plus the offset
   /// (a run that uses it depends on an undefined value, the layout).
   APInt addressOf(const APInt &P) const {
-    return APInt(OffBits, (uint64_t(idOf(P)) << (OffBits / 2)) + offsetOf(P));
+    return truncatedAPInt(OffBits, (uint64_t(idOf(P)) << (OffBits / 2)) + offsetOf(P));
   }
   /// Writes plain byte B at P + K (From: the uninitialized input it holds).
   void writeByte(const APInt &P, uint64_t K, uint8_t B, int From = -1);

@@ -31,6 +31,7 @@
 
 #include "LoopState.h"
 
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/CExpression.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Memory.h"
@@ -77,7 +78,7 @@ std::optional<Indexed> indexedAccess(const LoopRefiner::Loop &L, const Instructi
   if (!GEP || !T->isIntegerTy())
     return std::nullopt;
   unsigned OW = offsetBits(DL);
-  MapVector<Value *, APInt> Variable;
+  GEPVariableOffsets Variable;
   APInt Offset(OW, 0), BaseOffset(OW, 0);
   if (!GEP->collectOffset(DL, OW, Variable, Offset) || Variable.size() != 1)
     return std::nullopt;

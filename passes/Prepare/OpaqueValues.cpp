@@ -62,11 +62,26 @@ bool mayReadThrough(const Value *Ptr, const Function &F) {
 struct EscapeTracker : CaptureTracker {
   bool Escaped = false;
   void tooManyUses() override { Escaped = true; }
+#if PDPV_LLVM_MAJOR >= 22
+  // LLVM 22 also reports uses that reveal only the address (a comparison):
+  // the object stays out of reach unless its provenance is captured.
+  Action captured(const Use *U, UseCaptureInfo CI) override {
+    if (!capturesAnyProvenance(CI.UseCC) || isMarkerUse(U))
+      return Continue;
+    Escaped = true;
+    return Stop;
+  }
+#else
   bool captured(const Use *U) override {
-    if (const auto *I = dyn_cast<Instruction>(U->getUser()); I && markerKind(*I) != MarkerKind::None)
+    if (isMarkerUse(U))
       return false;
     Escaped = true;
     return true;
+  }
+#endif
+  static bool isMarkerUse(const Use *U) {
+    const auto *I = dyn_cast<Instruction>(U->getUser());
+    return I && markerKind(*I) != MarkerKind::None;
   }
 };
 

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Prepare.h"
 #include "pdpv/Arithmetic.h"
 #include "pdpv/Encoder.h"
@@ -242,6 +243,18 @@ void describeLikeGlobal(AllocaInst &A, const GlobalVariable &G) {
                     DILocation::get(A.getContext(), V->getLine(), 0, SP), A.getNextNode());
 }
 
+/// Whether G's address exists only in the entry functions' instructions:
+/// else it is also kept in another global's initializer (a table of
+/// pointers; the constant clang copies `int *p[2] = {&g, &h}` from) or used
+/// by a function that is not an entry, and what is done through that address
+/// must reach the object the entry reads. Such a global stays the global.
+bool onlyEntriesUse(const GlobalVariable &G, ArrayRef<Function *> Entries) {
+  return all_of(G.uses(), [&](const Use &U) {
+    const auto *I = dyn_cast<Instruction>(U.getUser());
+    return I && is_contained(Entries, I->getFunction());
+  });
+}
+
 void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
   for (GlobalVariable &G : M.globals()) {
     if (G.getName().starts_with("llvm.") || !G.getValueType()->isSized())
@@ -249,6 +262,18 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
     convertUsersOfConstantsToInstructions({&G});
     if (G.isConstant())
       continue;
+    if (!onlyEntriesUse(G, Entries)) {
+      // main starts from the initializer (the memory model's); any other
+      // entry from arbitrary contents.
+      for (Function *F : Entries)
+        if (F->getName() != "main" || !G.hasDefinitiveInitializer()) {
+          BasicBlock &EntryBB = F->getEntryBlock();
+          IRBuilder<> B(&EntryBB, EntryBB.getFirstInsertionPt());
+          setOrigin(*B.CreateCall(havocFunction(M), {&G}),
+                    "initial contents of global '" + G.getName().str() + "'");
+        }
+      continue;
+    }
     for (Function *F : Entries) {
       SmallVector<Use *, 8> Uses;
       for (Use &U : G.uses())
@@ -297,7 +322,7 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
 /// the ones LLVM adds later are facts it derived.
 bool isPromiseOfDefinedBehaviour(const Instruction &I) {
   if (isa<UnreachableInst>(I)) {
-    auto *CB = dyn_cast_or_null<CallBase>(I.getPrevNonDebugInstruction());
+    auto *CB = dyn_cast_or_null<CallBase>(previousInstruction(I));
     return !(CB && CB->doesNotReturn());
   }
   if (auto *II = dyn_cast<IntrinsicInst>(&I); II && II->getIntrinsicID() == Intrinsic::assume) {

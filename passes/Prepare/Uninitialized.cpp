@@ -1,5 +1,6 @@
 //===- Uninitialized.cpp - Uninitialized locals as explicit values --------===//
 
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -111,13 +112,17 @@ struct Declaration {
 Declaration declaration(AllocaInst &A) {
   for (DbgVariableRecord *R : findDVRDeclares(&A))
     return {R->getVariable()->getName().str(), R->getDebugLoc(), R->getVariable()->getType()};
+#if PDPV_LLVM_MAJOR < 22 // debug intrinsics, which LLVM 22 no longer has
   for (DbgDeclareInst *D : findDbgDeclares(&A))
     return {D->getVariable()->getName().str(), D->getDebugLoc(), D->getVariable()->getType()};
+#endif
   // Optimizing builds track assignments (clang -O1 and up) instead of declaring.
   for (DbgVariableRecord *R : at::getDVRAssignmentMarkers(&A))
     return {R->getVariable()->getName().str(), R->getDebugLoc(), R->getVariable()->getType()};
+#if PDPV_LLVM_MAJOR < 22
   for (DbgAssignIntrinsic *D : at::getAssignmentMarkers(&A))
     return {D->getVariable()->getName().str(), D->getDebugLoc(), D->getVariable()->getType()};
+#endif
   return {A.hasName() ? A.getName().str() : std::string("a local variable"), DebugLoc()};
 }
 

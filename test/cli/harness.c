@@ -1,6 +1,6 @@
 // Every FALSE is run natively before it is printed: the module is linked
 // with a C harness whose __VERIFIER_nondet_* functions return the
-// counterexample's inputs in order (clang-19 -O0 -fwrapv), and the run must
+// counterexample's inputs in order (clang-{{[0-9]+}} -O0 -fwrapv), and the run must
 // reach the error call. --harness keeps the harness for the user, who can
 // link it with the program and watch it fail.
 // RUN: sh -c 'pdpv --harness=%t.harness.c %s; echo "exit $?"' | FileCheck-19 %s
@@ -54,7 +54,7 @@ int main(void) {
 // CHECK: harness.c:[[#@LINE-4]]:5: warning: assertion can fail [pdpv]
 // CHECK: note: input 1: __VERIFIER_nondet_uchar() = 200
 // CHECK: note: input 2: __VERIFIER_nondet_int() = {{-[0-9]+}}
-// CHECK: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at harness.c:[[#@LINE-7]]
+// CHECK: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at harness.c:[[#@LINE-7]]
 // CHECK: {{^}}Result: FALSE
 // CHECK-NEXT: exit 10
 // HARNESS: static const unsigned long long pdpv_inputs[] = {
@@ -64,13 +64,13 @@ int main(void) {
 // HARNESS: unsigned int __VERIFIER_nondet_int(void)
 // HARNESS: void reach_error(void) { pdpv_failed("reach_error() reached", __builtin_return_address(0)); }
 // NATIVE: pdpv-harness: reach_error() reached, called from 0x
-// ILP32: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at harness.c:
+// ILP32: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at harness.c:
 // ILP32: {{^}}Result: FALSE
 // LP64: {{^}}Result: TRUE
 // LP64-NEXT: exit 0
 // LIBRARY: note: input 1: parameter 'a' = 7
 // LIBRARY: note: input 2: parameter 'b' = {{20[1-9]|2[1-5][0-9]}}
-// LIBRARY: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at harness.c:
+// LIBRARY: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at harness.c:
 // LIBRARY: {{^}}Result: FALSE
 // LIBRARY-HARNESS: void check(unsigned int, unsigned char);
 // LIBRARY-HARNESS: int main(void) {

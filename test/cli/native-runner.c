@@ -19,10 +19,10 @@ int main(void) {
 // MISSING: note: not replayed natively: the executable could not be started
 // MISSING: {{^}}Result: FALSE
 // MISSING-NEXT: exit 10
-// RUNNER: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at native-runner.c:15 (run under env)
+// RUNNER: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at native-runner.c:15 (run under env)
 // RUNNER: {{exit 10|Result: FALSE}}
 // NOT-FAILING: {{warning|remark}}: assertion unknown: the counterexample does not fail when run natively
-// ILP32: note: {{confirmed by a native run \(clang-19 -O0 -fwrapv\): the error call at native-runner.c:15|not replayed natively: the executable could not be started .*qemu-i386 \(Debian: qemu-user\) is not installed}}
+// ILP32: note: {{confirmed by a native run \(clang-[0-9]+ -O0 -fwrapv\): the error call at native-runner.c:15|not replayed natively: the executable could not be started .*qemu-i386 \(Debian: qemu-user\) is not installed}}
 // ILP32: exit 10
 // The plugin replays natively the same way, with -mllvm -pdpv-native-runner:
 // RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-native-runner=env -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=RUNNER

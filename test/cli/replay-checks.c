@@ -15,11 +15,11 @@ int main(void) {
 }
 // DIVISION: replay-checks.c:13:15: warning: division by zero can happen [pdpv]
 // DIVISION-NEXT: note: input 1: __VERIFIER_nondet_int() = 3
-// DIVISION: note: confirmed by a native run (clang-19 -O0 -fwrapv): the division trap at replay-checks.c:13
+// DIVISION: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the division trap at replay-checks.c:13
 // DIVISION: exit 10
 // OVERFLOW: replay-checks.c:13:20: warning: signed integer overflow can happen [pdpv]
 // OVERFLOW-NEXT: note: input 1: __VERIFIER_nondet_int() = -214748364{{[6-8]}}
-// OVERFLOW: note: confirmed by a native run (clang-19 -O0 -fwrapv): the overflow at replay-checks.c:13
+// OVERFLOW: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the overflow at replay-checks.c:13
 // OVERFLOW: exit 10
 // PLUGIN: replay-checks.c:13:15: warning: division by zero can happen [-Wpass-failed=pdpv]
 // PLUGIN: 'main': Result: FALSE

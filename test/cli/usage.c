@@ -32,7 +32,7 @@ int main(void) {
 // NOFILE: exit 1
 // IR: pdpv: {{.*}}.ll:1:26: error: value doesn't match function result type 'i32'
 // IR: exit 1
-// VERSION: pdpv {{[0-9.]+}} (LLVM 19.{{.*}}, Z3 {{.*}})
+// VERSION: pdpv {{[0-9.]+}} (LLVM {{(19|22)\.[0-9.]+}}, Z3 {{.*}})
 // HELP: pdpv: bit-precise verification of C programs
 // HELP: Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.
 // HELP: --json

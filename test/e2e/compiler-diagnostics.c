@@ -43,7 +43,7 @@ int main(void) {
 // PLAIN-NEXT: {{^}}      |   ^
 // PLAIN-NEXT: note: {{.*}}compiler-diagnostics.c:28:11: input 1: __VERIFIER_nondet_int() = {{[0-9]*}}7
 // PLAIN-NEXT: note: path: lines
-// PLAIN-NEXT: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at compiler-diagnostics.c:31
+// PLAIN-NEXT: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at compiler-diagnostics.c:31
 // PLAIN-NEXT: 1 warning generated.
 // PLAIN-NOT: remark
 

@@ -54,12 +54,12 @@ int main(void) {
 // SAFE: Result: TRUE
 // BUG: error-function.c:39:3: warning: assertion can fail
 // BUG: note: {{.*}}input 1: __VERIFIER_nondet_int() = 42
-// BUG: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:39
+// BUG: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at error-function.c:39
 // ABORT: error-function.c:43:5: warning: assertion can fail [pdpv]
 // ABORT-NEXT: note: input 1: __VERIFIER_nondet_int() = 7
-// ABORT: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:43
+// ABORT: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at error-function.c:43
 // TRAP: error-function.c:47:5: warning: assertion can fail [pdpv]
 // TRAP-NEXT: note: input 1: __VERIFIER_nondet_int() = 9
-// TRAP: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at error-function.c:47
+// TRAP: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at error-function.c:47
 // BAD: pdpv: error: error-function: 'my-panic' is not the name of a C function (expected name[,name...])
 // OWN: panic: c != 42

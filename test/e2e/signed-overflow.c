@@ -21,7 +21,7 @@ int main(void) {
 // CHECKED: note: {{.*}}input 1: __VERIFIER_nondet_int() = 2147483647
 // CHECKED: note: {{.*}}path: lines 14, 15{{$}}
 // The plugin runs the counterexample natively too, as the CLI does:
-// CHECKED: note: {{.*}}confirmed by a native run (clang-19 -O0 -fwrapv): the overflow at signed-overflow.c:15
+// CHECKED: note: {{.*}}confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the overflow at signed-overflow.c:15
 // A reported overflow ends that execution, like a failing assertion; on the
 // others x + 1 > x holds.
 // CHECKED: signed-overflow.c:15:3: remark: assertion proved

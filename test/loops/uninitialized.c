@@ -16,5 +16,5 @@ int main(void) {
 }
 // CHECK: uninitialized.c:[[@LINE-3]]:3: warning: assertion can fail
 // CHECK: note: {{.*}}input {{[0-9]+}}: uninitialized 'x' = {{-?[0-9]+}}
-// NATIVE: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at uninitialized.c:[[@LINE-5]]
+// NATIVE: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at uninitialized.c:[[@LINE-5]]
 // CHECK: 'main': Result: FALSE

@@ -26,6 +26,6 @@ int main(void) {
 // DEFAULT: invalid-access.c:18:3: warning: assertion unknown: may access out of bounds at {{.*}}invalid-access.c:17:10
 // LITERAL: invalid-access.c:17:10: warning: memory access out of bounds can happen [pdpv]
 // LITERAL: note: input 1: __VERIFIER_nondet_uint() = {{[0-9]*}}
-// LITERAL: invalid-access.c:17:10: note: confirmed by a native run (clang-19 -O0 -fwrapv): the out-of-bounds access at invalid-access.c:17
+// LITERAL: invalid-access.c:17:10: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the out-of-bounds access at invalid-access.c:17
 // OVERLAP: invalid-access.c:21:3: warning: memory access out of bounds can happen [pdpv]
-// OVERLAP: invalid-access.c:21:3: note: confirmed by a native run (clang-19 -O0 -fwrapv): the out-of-bounds access at invalid-access.c:21
+// OVERLAP: invalid-access.c:21:3: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the out-of-bounds access at invalid-access.c:21

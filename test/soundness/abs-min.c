@@ -22,7 +22,7 @@ int main(void) {
 }
 // CHECK: abs-min.c:19:3: warning: assertion can fail
 // CHECK: note: {{.*}}input 1: __VERIFIER_nondet_int() = -2147483648
-// NATIVE: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at abs-min.c:19
+// NATIVE: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at abs-min.c:19
 // OVERFLOW: abs-min.c:19:{{[0-9]+}}: warning: signed integer overflow can happen [-Wpass-failed=pdpv]
 // OVERFLOW: note: {{.*}}input 1: __VERIFIER_nondet_int() = -2147483648
 // LABS: abs-min.c:16:3: warning: assertion can fail [-Wpass-failed=pdpv]

@@ -14,7 +14,7 @@ int main(void) {
 }
 // CHECK: uninitialized-bound.c:12:25: warning: assertion can fail
 // CHECK: note: {{.*}}input 1: uninitialized 'n' = {{[0-9]+}}
-// NATIVE: note: confirmed by a native run (clang-19 -O0 -fwrapv): the error call at uninitialized-bound.c:12
+// NATIVE: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at uninitialized-bound.c:12
 // CHECK: 'main': Result: FALSE
 // HARNESS: pdpv_uninitialized_inputs[] = {
 // HARNESS-NEXT: {0, 0x{{[0-9a-f]+}}ULL}, /* uninitialized 'n' = {{[0-9]+}} */

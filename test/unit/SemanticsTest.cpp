@@ -5,6 +5,7 @@
 #include "pdpv/Encoder.h"
 #include "pdpv/IntegerIntrinsics.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/Memory.h"
 #include "pdpv/Z3Util.h"
 
@@ -246,9 +247,10 @@ TEST_F(Semantics, IntrinsicTermsAgreeWithValues) {
         for (unsigned K = 0; K < integerIntrinsicArity(Id); ++K) {
           // Small and extreme values as often as arbitrary ones.
           uint64_t Bits = Random();
-          APInt V = Round % 3 == 0 ? APInt(W, Bits % 4)
-                  : Round % 3 == 1 ? APInt(W, Bits).lshr(Bits % W)
-                                   : APInt(W, Bits);
+          APInt Arbitrary = truncatedAPInt(W, Bits);
+          APInt V = Round % 3 == 0 ? truncatedAPInt(W, Bits % 4)
+                  : Round % 3 == 1 ? Arbitrary.lshr(Bits % W)
+                                   : Arbitrary;
           Values.push_back(V);
           Terms.push_back(numeral(Z, V));
         }
