@@ -29,6 +29,8 @@
 #include "pdpv/Prepare.h"
 #include "pdpv/Result.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <optional>
 #include <string>
 
@@ -37,16 +39,26 @@ namespace pdpv {
 class ResultCache {
 public:
   explicit ResultCache(std::string Dir) : Dir(std::move(Dir)) {}
-  /// The key of verifying E under O (a hex digest).
-  static std::string key(const PreparedEntry &E, const VerifyOptions &O);
+  /// The key of verifying E under O (a hex digest). The module must not
+  /// change between the keys of one ResultCache: each function's text is
+  /// computed once (entries share callees and unsimplified copies).
+  std::string key(const PreparedEntry &E, const VerifyOptions &O);
   std::optional<FunctionResult> lookup(const std::string &Key) const;
   /// Keeps R under Key unless it is no final answer (see above).
   void store(const std::string &Key, const FunctionResult &R) const;
   const std::string &directory() const { return Dir; }
 
+  /// A function's part of a key, and the constants it names.
+  struct FunctionText {
+    std::string Text;
+    std::vector<const llvm::Value *> Constants;
+  };
+
 private:
   std::string path(const std::string &Key) const;
   std::string Dir;
+  llvm::DenseMap<const llvm::Function *, FunctionText> Texts;
+  llvm::DenseMap<const llvm::GlobalVariable *, std::string> GlobalTexts;
 };
 
 } // namespace pdpv

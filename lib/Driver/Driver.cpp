@@ -196,7 +196,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   std::vector<std::string> Keys;
   for (PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
     E.Source = &M;
-    std::string Key = Cache ? ResultCache::key(E, Opts) : "";
+    std::string Key = Cache ? Cache->key(E, Opts) : "";
     if (std::optional<FunctionResult> R = Cache ? Cache->lookup(Key) : std::nullopt) {
       Results.push_back(std::move(*R));
       continue;

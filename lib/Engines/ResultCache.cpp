@@ -7,15 +7,16 @@
 #include "pdpv/Report.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/AssemblyAnnotationWriter.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/FormattedStream.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -77,13 +78,12 @@ void addLocation(raw_ostream &OS, const DebugLoc &DL) {
        << L->getScope()->getSubprogram()->getName();
 }
 
-/// The text of V without metadata references (`!dbg !42`: numbered across
-/// the module, so another function's change would renumber them). One slot
-/// tracker for all: printing alone numbers the whole module every time.
-template <typename T> std::string withoutMetadata(const T &V, ModuleSlotTracker &MST) {
+/// G's definition without metadata references (`!dbg !42`: numbered across
+/// the module, so another function's change would renumber them).
+std::string globalText(const GlobalVariable &G) {
   std::string Text;
   raw_string_ostream OS(Text);
-  V.print(OS, MST);
+  G.print(OS);
   size_t Cut = Text.find(", !");
   return Cut == std::string::npos ? Text : Text.substr(0, Cut);
 }
@@ -116,26 +116,56 @@ struct Reached {
   }
 };
 
-void addFunction(raw_ostream &OS, const Function &F, ModuleSlotTracker &MST, Reached &Names) {
-  OS << "function " << F.getName() << '\n';
-  MST.incorporateFunction(F);
-  for (const Argument &A : F.args())
-    OS << *A.getType() << ' ' << A.getName() << '\n';
-  for (const Instruction &I : instructions(F)) {
-    OS << withoutMetadata(I, MST);
-    addLocation(OS, I.getDebugLoc());
-    if (std::optional<Origin> O = originOf(I))
+/// Our marks of each instruction, written after it: its source location,
+/// input origin, opaque mark and source variable names -- what the verdict's
+/// report depends on beyond the instruction itself.
+class KeyMarks : public AssemblyAnnotationWriter {
+  std::vector<const Value *> &Constants;
+
+public:
+  static constexpr StringLiteral Separator = " ;pdpv";
+  explicit KeyMarks(std::vector<const Value *> &Constants) : Constants(Constants) {}
+  void printInfoComment(const Value &V, formatted_raw_ostream &OS) override {
+    const auto *I = dyn_cast<Instruction>(&V);
+    if (!I)
+      return;
+    OS << Separator;
+    addLocation(OS, I->getDebugLoc());
+    if (std::optional<Origin> O = originOf(*I))
       OS << " origin=" << O->What << ':' << (O->Site ? *O->Site : ~0u);
-    if (std::optional<OpaqueValue> V = opaqueValue(I))
-      OS << " opaque=" << V->What << ':' << V->Returns;
-    // Source names of values (inputs, invariants).
-    for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+    if (std::optional<OpaqueValue> OV = opaqueValue(*I))
+      OS << " opaque=" << OV->What << ':' << OV->Returns;
+    for (const DbgVariableRecord &R : filterDbgVars(I->getDbgRecordRange()))
       OS << " var=" << R.getVariable()->getName() << ':' << R.getVariable()->getLine();
-    OS << '\n';
-    for (const Value *V : I.operand_values())
-      if (isa<Constant>(V))
-        Names.add(V);
+    for (const Value *Op : I->operand_values())
+      if (isa<Constant>(Op))
+        Constants.push_back(Op);
   }
+};
+
+/// F as text, printed whole: printing instruction by instruction makes LLVM
+/// scan the module's types for each one (quadratic: a minute on expat's
+/// xmlparse.c). Metadata references are cut (their numbers depend on the
+/// whole module); the debug records' lines are left out (KeyMarks names the
+/// variables).
+ResultCache::FunctionText functionText(const Function &F) {
+  ResultCache::FunctionText T;
+  std::string Printed;
+  raw_string_ostream PS(Printed);
+  KeyMarks Marks(T.Constants);
+  F.print(PS, &Marks);
+  SmallVector<StringRef, 0> Lines;
+  StringRef(Printed).split(Lines, '\n');
+  raw_string_ostream OS(T.Text);
+  OS << "function " << F.getName() << '\n';
+  for (StringRef Line : Lines) {
+    if (Line.ltrim().starts_with("#dbg_"))
+      continue;
+    auto [Code, Mark] = Line.split(KeyMarks::Separator);
+    // (the function's own attachments follow its header without a comma)
+    OS << Code.substr(0, Code.find(Code.starts_with("define ") ? " !" : ", !")) << Mark << '\n';
+  }
+  return T;
 }
 
 } // namespace
@@ -149,15 +179,22 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
      << M.getDataLayoutStr() << '\n';
   addOptions(OS, O);
   Reached Names;
-  ModuleSlotTracker MST(&M);
+  auto AddFunction = [&](const Function &F) {
+    auto It = Texts.find(&F);
+    if (It == Texts.end())
+      It = Texts.try_emplace(&F, functionText(F)).first;
+    OS << It->second.Text;
+    for (const Value *C : It->second.Constants)
+      Names.add(C);
+  };
   Names.Seen.insert(E.F);
-  addFunction(OS, *E.F, MST, Names);
+  AddFunction(*E.F);
   if (E.Unsimplified) {
     Names.Seen.insert(E.Unsimplified);
-    addFunction(OS, *E.Unsimplified, MST, Names);
+    AddFunction(*E.Unsimplified);
   }
   for (size_t K = 0; K < Names.Bodies.size(); ++K) // (grows as bodies name more)
-    addFunction(OS, *Names.Bodies[K], MST, Names);
+    AddFunction(*Names.Bodies[K]);
   OS << "without a copy before simplification: " << E.UnsimplifiedWhyNot << '\n';
   for (const Unsupported &P : E.Problems) {
     OS << "unsupported " << P.What;
@@ -171,8 +208,12 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
   }
   // The globals reached, with their initializers (in a fixed order).
   std::vector<std::string> Named;
-  for (const GlobalVariable *G : Names.Globals)
-    Named.push_back(withoutMetadata(*G, MST));
+  for (const GlobalVariable *G : Names.Globals) {
+    auto It = GlobalTexts.find(G);
+    if (It == GlobalTexts.end())
+      It = GlobalTexts.try_emplace(G, globalText(*G)).first;
+    Named.push_back(It->second);
+  }
   llvm::sort(Named);
   for (const std::string &G : Named)
     OS << G << '\n';
