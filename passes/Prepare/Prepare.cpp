@@ -243,16 +243,14 @@ void describeLikeGlobal(AllocaInst &A, const GlobalVariable &G) {
                     DILocation::get(A.getContext(), V->getLine(), 0, SP), A.getNextNode());
 }
 
-/// Whether G's address exists only in the entry functions' instructions:
-/// else it is also kept in another global's initializer (a table of
-/// pointers; the constant clang copies `int *p[2] = {&g, &h}` from) or used
-/// by a function that is not an entry, and what is done through that address
+/// Whether G's address exists only in instructions: else it is also kept in
+/// another global's initializer (a table of pointers; the constant clang
+/// copies `int *p[2] = {&g, &h}` from), and what is done through that address
 /// must reach the object the entry reads. Such a global stays the global.
-bool onlyEntriesUse(const GlobalVariable &G, ArrayRef<Function *> Entries) {
-  return all_of(G.uses(), [&](const Use &U) {
-    const auto *I = dyn_cast<Instruction>(U.getUser());
-    return I && is_contained(Entries, I->getFunction());
-  });
+/// (Uses in other functions are inlined, or their calls are refused or
+/// passed under OpaqueValues' rules, as for any global.)
+bool addressOnlyInInstructions(const GlobalVariable &G) {
+  return all_of(G.users(), [](const User *U) { return isa<Instruction>(U); });
 }
 
 void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
@@ -262,7 +260,7 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
     convertUsersOfConstantsToInstructions({&G});
     if (G.isConstant())
       continue;
-    if (!onlyEntriesUse(G, Entries)) {
+    if (!addressOnlyInInstructions(G)) {
       // main starts from the initializer (the memory model's); any other
       // entry from arbitrary contents.
       for (Function *F : Entries)
