@@ -63,7 +63,7 @@ void registerCallbacks(PassBuilder &PB) {
   // Under clang, verify the code as the front end produced it, before any
   // optimization could exploit undefined behaviour; this runs at every -O level.
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
-    MPM.addPass(pdpv::VerifyPass(pdpv::optionsFromCommandLine(), /*InsideCompiler=*/true));
+    MPM.addPass(pdpv::VerifyPass(pdpv::buildOptionsFromCommandLine(), /*InsideCompiler=*/true));
   });
 }
 

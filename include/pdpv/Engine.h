@@ -92,6 +92,12 @@ std::unique_ptr<Engine> createEngine(const VerifyOptions &O);
 FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
                            EngineClock::time_point Total);
 
+/// An entry function that was not verified -- the file's time ran out
+/// before its turn (not even prepared: ModulePreparation) -- with each of its
+/// assertions UNKNOWN for that reason.
+FunctionResult unverifiedEntry(const llvm::Function &F, const VerifyOptions &O,
+                               const Unknown &Why);
+
 } // namespace pdpv
 
 #endif

@@ -56,8 +56,16 @@ struct VerifyOptions {
 /// flags and the CLI's flags are made from these rows (OptionTable.h).
 const OptionTable<VerifyOptions> &optionTable();
 
-/// Reads the -pdpv-* command-line flags (usable with -mllvm in clang).
-VerifyOptions optionsFromCommandLine();
+/// Reads the -pdpv-* command-line flags (usable with -mllvm in clang) on
+/// top of Defaults.
+VerifyOptions optionsFromCommandLine(const VerifyOptions &Defaults = VerifyOptions());
+/// Inside clang the plugin runs on every file of a build: unless the flags
+/// say otherwise, each entry function has a few seconds and the file a cap,
+/// so that no file stalls the build (the CLI is the place for long runs).
+constexpr unsigned BuildTimeoutSeconds = 5;
+constexpr unsigned BuildTotalTimeoutSeconds = 30;
+/// optionsFromCommandLine with the build's time budget as the default.
+VerifyOptions buildOptionsFromCommandLine();
 /// Parses "timeout=N;check-signed-overflow;..." on top of the flags.
 llvm::Expected<VerifyOptions> parseVerifyOptions(llvm::StringRef Params);
 /// What no flag parser checks: values in range (the solver needs some memory).

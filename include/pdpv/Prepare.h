@@ -9,10 +9,12 @@
 #ifndef PDPV_PREPARE_H
 #define PDPV_PREPARE_H
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 #include "pdpv/Intrinsics.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,9 +48,33 @@ struct PreparedEntry {
 /// (its parameters are then inputs).
 std::vector<llvm::Function *> entryFunctions(llvm::Module &M);
 
-/// Prepares M in place and reports, per entry function, what is unsupported.
+/// Preparation in two steps, so that a driver can stop between entry
+/// functions (a time budget) or skip one whose result it already has
+/// (ResultCache.h). The constructor does what concerns the whole module:
+/// the builtins lowered, the undefined-behaviour checks, every call into an
+/// entry inlined, the globals' register copies. prepare(F) then does the
+/// entry's own, costlier part -- simplification, the access guards, what is
+/// unsupported -- which changes F alone (and may add F's copy before
+/// simplification), so an entry's result does not depend on which other
+/// entries were prepared before it.
 /// Signed-overflow checks are inserted only if UB asks for them; division
 /// checks always (they carry the trap semantics).
+class ModulePreparation {
+public:
+  ModulePreparation(llvm::Module &M, const UBOptions &UB);
+  /// entryFunctions(M), in the module's order.
+  const std::vector<llvm::Function *> &entries() const { return Entries; }
+  /// F, one of entries(), prepared in place; once per entry.
+  PreparedEntry prepare(llvm::Function &F);
+
+private:
+  UBOptions UB;
+  std::vector<llvm::Function *> Entries;
+  std::set<const llvm::Function *> Recursive;
+  llvm::DenseMap<const llvm::Function *, bool> ReadsGlobals;
+};
+
+/// Prepares M in place and reports, per entry function, what is unsupported.
 std::vector<PreparedEntry> prepareModule(llvm::Module &M, const UBOptions &UB);
 
 struct PreparePass : llvm::PassInfoMixin<PreparePass> {

@@ -80,6 +80,11 @@ public:
             llvm::StringRef Function) override;
 };
 
+/// A build's view of the time budget (per entry function, per file; 0: no
+/// limit): the budget itself (an engine note), and which functions ran out
+/// of time and how to give them more (an unknown).
+void reportTimeBudget(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,
+                      unsigned FunctionSeconds, unsigned FileSeconds);
 /// Reports the results as diagnostics; Quiet: no remarks for proofs. A
 /// function without properties stays quiet.
 void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,

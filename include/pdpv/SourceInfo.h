@@ -24,6 +24,8 @@ namespace pdpv {
 SourceLocation userLocation(const llvm::DebugLoc &DL);
 /// Exactly where DL is, inside inlined code too (witnesses).
 SourceLocation exactLocation(const llvm::DebugLoc &DL);
+/// Where F is defined (its line; no column), if it has debug information.
+SourceLocation functionLocation(const llvm::Function &F);
 
 /// Source-level names of values, from the debug records (#dbg_value).
 std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F);

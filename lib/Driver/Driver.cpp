@@ -180,8 +180,6 @@ static std::string cacheDirectory(const VerifyOptions &O) {
 }
 
 std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &Opts) {
-  std::unique_ptr<Module> Clone = CloneModule(M);
-  std::vector<FunctionResult> Results;
   // Z3 gives up with "max. memory exceeded" instead of taking the process down.
   z3::set_param("memory_max_size", static_cast<int>(Opts.MemoryLimitMB));
   EngineClock::time_point Total =
@@ -190,11 +188,28 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   std::optional<ResultCache> Cache;
   if (std::string Dir = cacheDirectory(Opts); !Dir.empty())
     Cache.emplace(Dir);
+  std::string FileKey = Cache ? Cache->fileKey(M, Opts) : "";
+  if (Cache)
+    if (std::optional<std::vector<FunctionResult>> Known = Cache->lookupFile(FileKey))
+      return std::move(*Known);
+  std::unique_ptr<Module> Clone = CloneModule(M);
+  std::vector<FunctionResult> Results;
   // The results verified now (a cached one is final, native replay and all)
   // and their cache keys.
   std::vector<size_t> Fresh;
   std::vector<std::string> Keys;
-  for (PreparedEntry &E : prepareModule(*Clone, Opts.UB)) {
+  // Each entry is prepared when its turn comes (most of preparation's time
+  // is the entry's own simplification), and not at all once the file's
+  // time has run out.
+  ModulePreparation Preparation(*Clone, Opts.UB);
+  for (Function *F : Preparation.entries()) {
+    if (EngineClock::now() >= Total) {
+      Unknown Why = Unknown::timeLimit(Opts.TotalTimeoutSeconds, /*Total=*/true);
+      Why.Detail = "not verified: the time for this file ran out before its turn";
+      Results.push_back(unverifiedEntry(*F, Opts, Why));
+      continue;
+    }
+    PreparedEntry E = Preparation.prepare(*F);
     E.Source = &M;
     std::string Key = Cache ? Cache->key(E, Opts) : "";
     if (std::optional<FunctionResult> R = Cache ? Cache->lookup(Key) : std::nullopt) {
@@ -214,9 +229,11 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     for (CheckResult &C : R.Checks)
       if (C.AwaitsNativeRun)
         forgetCandidateRun(C);
-  if (Cache)
+  if (Cache) {
     for (size_t K = 0; K < Fresh.size(); ++K)
       Cache->store(Keys[K], Results[Fresh[K]]);
+    Cache->storeFile(FileKey, Results);
+  }
   return Results;
 }
 

@@ -158,6 +158,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   if (InsideCompiler) {
     CompilerDiagnostics Diags(M);
     reportResults(Diags, Results, Opts.Quiet);
+    reportTimeBudget(Diags, Results, Opts.TimeoutSeconds, Opts.TotalTimeoutSeconds);
     // -Rpass=pdpv asks what was checked; a file without properties answers
     // too (silence could pass for proofs).
     if (none_of(Results, [](const FunctionResult &R) { return !R.Checks.empty(); }))

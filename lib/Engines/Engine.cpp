@@ -266,4 +266,12 @@ FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
   return R;
 }
 
+FunctionResult unverifiedEntry(const Function &F, const VerifyOptions &O, const Unknown &Why) {
+  FunctionResult R;
+  R.Name = F.getName().str();
+  unknownThroughout(F, O.UB, Why, functionLocation(F), R);
+  mergeByLocation(R.Checks);
+  return R;
+}
+
 } // namespace pdpv

@@ -89,6 +89,11 @@ Unknown unconfirmedReason(const Execution &X, const std::string &Whose);
 bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyOptions &O,
                         EngineClock::time_point Deadline);
 
+/// F's every property UNKNOWN for Why (R's verdict too), reported once at
+/// Where.
+void unknownThroughout(const llvm::Function &F, const UBOptions &UB, const Unknown &Why,
+                       const SourceLocation &Where, FunctionResult &R);
+
 /// En on T within B, solver and encoding failures turned into UNKNOWN.
 void runGuarded(Engine &En, Task &T, const Budget &B);
 

@@ -207,21 +207,26 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
       recheckRemovedAssertions(E, R, Opts, Deadline, Removed);
     return false;
   }
+  unknownThroughout(*E.F, Opts.UB, Why, userLocation(E.Problems.front().Loc), R);
+  return true;
+}
+
+void unknownThroughout(const Function &F, const UBOptions &UB, const Unknown &Why,
+                       const SourceLocation &Where, FunctionResult &R) {
   R.V = Verdict::Unknown;
   R.Why = Why;
-  R.ReasonLoc = userLocation(E.Problems.front().Loc);
+  R.ReasonLoc = Where;
   // Every property is unknown: the assertions, and the checks the options
   // make properties (check-bounds' accesses, ...).
-  for (Instruction &I : instructions(*E.F)) {
+  for (const Instruction &I : instructions(F)) {
     CheckKind K = CheckKind::Assertion;
     if (isMarker(I, MarkerKind::Check))
       K = checkKindOf(cast<CallBase>(I));
     else if (!isMarker(I, MarkerKind::Assert))
       continue;
-    if (K == CheckKind::Assertion || (isProperty(K, Opts.UB) && !endsTheModel(K, Opts.UB)))
+    if (K == CheckKind::Assertion || (isProperty(K, UB) && !endsTheModel(K, UB)))
       R.Checks.push_back({K, userLocation(I.getDebugLoc()), Verdict::Unknown, Why});
   }
-  return true;
 }
 
 } // namespace pdpv

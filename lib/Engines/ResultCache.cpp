@@ -13,6 +13,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormattedStream.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -179,7 +180,14 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
      << M.getDataLayoutStr() << '\n';
   addOptions(OS, O);
   Reached Names;
-  auto AddFunction = [&](const Function &F) {
+  // A function the entry still names (a recursive callee, a handler whose
+  // address it stores) is no part of the model: it counts as the source
+  // has it, which is what a native replay runs -- and what stays small:
+  // in the prepared module, such a function may be an entry with every
+  // call inlined, before its own preparation.
+  auto AddFunction = [&](const Function &Named) {
+    const Function *Src = E.Source ? E.Source->getFunction(Named.getName()) : nullptr;
+    const Function &F = Src && !Src->isDeclaration() && &Named != E.F ? *Src : Named;
     auto It = Texts.find(&F);
     if (It == Texts.end())
       It = Texts.try_emplace(&F, functionText(F)).first;
@@ -187,9 +195,13 @@ std::string ResultCache::key(const PreparedEntry &E, const VerifyOptions &O) {
     for (const Value *C : It->second.Constants)
       Names.add(C);
   };
+  // The entry was prepared just now (and its copy made): their texts are
+  // new.
+  Texts.erase(E.F);
   Names.Seen.insert(E.F);
   AddFunction(*E.F);
   if (E.Unsimplified) {
+    Texts.erase(E.Unsimplified);
     Names.Seen.insert(E.Unsimplified);
     AddFunction(*E.Unsimplified);
   }
@@ -226,28 +238,31 @@ std::string ResultCache::path(const std::string &Key) const {
   return std::string(P);
 }
 
-std::optional<FunctionResult> ResultCache::lookup(const std::string &Key) const {
+std::string ResultCache::fileKey(const Module &M, const VerifyOptions &O) const {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << "pdpv file " << buildIdentity() << '\n';
+  addOptions(OS, O);
+  // (The module's identifier is where it was read from: the CLI's is a
+  // temporary file. The source file's name follows it.)
+  std::string Printed;
+  raw_string_ostream PS(Printed);
+  M.print(PS, /*AAW=*/nullptr);
+  StringRef Rest = Printed;
+  if (Rest.starts_with("; ModuleID"))
+    Rest = Rest.split('\n').second;
+  OS << Rest;
+  return toHex(SHA256::hash(arrayRefFromStringRef(Text)), /*LowerCase=*/true);
+}
+
+std::optional<std::string> ResultCache::read(const std::string &Key) const {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(path(Key));
   if (!Buf)
     return std::nullopt;
-  std::optional<FunctionResult> R = decodeResult((*Buf)->getBuffer());
-  if (!R)
-    return std::nullopt; // a damaged entry is verified again
-  R->Seconds = 0;
-  R->EngineNotes.insert(R->EngineNotes.begin(),
-                        "result from the cache (" + Dir +
-                            "): the function and every option are as when it was verified");
-  return R;
+  return (*Buf)->getBuffer().str();
 }
 
-void ResultCache::store(const std::string &Key, const FunctionResult &R) const {
-  auto Transient = [](const Unknown &Why) {
-    return Why.C == Unknown::TimeLimit || Why.C == Unknown::MemoryLimit ||
-           Why.C == Unknown::Interrupted || Why.C == Unknown::Internal;
-  };
-  if (Transient(R.Why) ||
-      any_of(R.Checks, [&](const CheckResult &C) { return Transient(C.Why); }))
-    return;
+void ResultCache::write(const std::string &Key, const std::string &Entry) const {
   if (sys::fs::create_directories(Dir))
     return;
   SmallString<128> Temp;
@@ -255,12 +270,84 @@ void ResultCache::store(const std::string &Key, const FunctionResult &R) const {
   if (sys::fs::createUniqueFile(path(Key) + ".%%%%%%.tmp", FD, Temp))
     return;
   raw_fd_ostream OS(FD, /*shouldClose=*/true);
-  OS << encodeResult(R);
+  OS << Entry;
   OS.close();
   bool Written = !OS.has_error();
   OS.clear_error(); // (a full disk costs the entry, never the build)
   if (!Written || sys::fs::rename(Temp, path(Key)))
     sys::fs::remove(Temp);
+}
+
+static constexpr StringLiteral FromCacheNote = "result from the cache";
+
+/// R as it comes out of the cache: it took no time now, and says where it
+/// comes from.
+FunctionResult ResultCache::fromCache(FunctionResult R, StringRef What) const {
+  R.Seconds = 0;
+  R.EngineNotes.insert(R.EngineNotes.begin(), FromCacheNote.str() + " (" + Dir + "): " +
+                                                  What.str() +
+                                                  " and every option are as when it was verified");
+  return R;
+}
+
+bool ResultCache::isFinal(const FunctionResult &R, bool WholeFile) {
+  // (A time limit is part of the key: within it, another run would do the
+  // same. A function's share of the file's time depends on the functions
+  // before it, which the whole file's key covers and a function's does not.)
+  auto Transient = [&](const Unknown &Why) {
+    return (Why.C == Unknown::TimeLimit && Why.Total && !WholeFile) ||
+           Why.C == Unknown::MemoryLimit || Why.C == Unknown::Interrupted ||
+           Why.C == Unknown::Internal;
+  };
+  return !Transient(R.Why) && none_of(R.Checks, [&](const CheckResult &C) { return Transient(C.Why); });
+}
+
+std::optional<FunctionResult> ResultCache::lookup(const std::string &Key) const {
+  std::optional<std::string> Entry = read(Key);
+  std::optional<FunctionResult> R = Entry ? decodeResult(*Entry) : std::nullopt;
+  if (!R)
+    return std::nullopt; // (a damaged entry is verified again)
+  return fromCache(std::move(*R), "the function");
+}
+
+void ResultCache::store(const std::string &Key, const FunctionResult &R) const {
+  if (isFinal(R, /*WholeFile=*/false))
+    write(Key, encodeResult(R));
+}
+
+std::optional<std::vector<FunctionResult>> ResultCache::lookupFile(const std::string &Key) const {
+  std::optional<std::string> Entry = read(Key);
+  Expected<json::Value> V = Entry ? json::parse(*Entry) : Expected<json::Value>(json::Value(nullptr));
+  if (!V) {
+    consumeError(V.takeError());
+    return std::nullopt;
+  }
+  const json::Array *Each = V->getAsArray();
+  if (!Each)
+    return std::nullopt;
+  std::vector<FunctionResult> Results;
+  for (const json::Value &E : *Each) {
+    std::optional<StringRef> Text = E.getAsString();
+    std::optional<FunctionResult> R = Text ? decodeResult(*Text) : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    Results.push_back(fromCache(std::move(*R), "the file"));
+  }
+  return Results;
+}
+
+void ResultCache::storeFile(const std::string &Key,
+                            const std::vector<FunctionResult> &Results) const {
+  json::Array Each;
+  for (FunctionResult R : Results) {
+    if (!isFinal(R, /*WholeFile=*/true))
+      return;
+    llvm::erase_if(R.EngineNotes, [](StringRef N) { return N.starts_with(FromCacheNote); });
+    Each.push_back(encodeResult(R));
+  }
+  std::string Text;
+  raw_string_ostream(Text) << json::Value(std::move(Each));
+  write(Key, Text);
 }
 
 } // namespace pdpv

@@ -44,6 +44,16 @@ SourceLocation exactLocation(const DebugLoc &DL) {
   return DL.get() ? locationOf(DL.get()) : SourceLocation();
 }
 
+SourceLocation functionLocation(const Function &F) {
+  SourceLocation S;
+  if (const DISubprogram *SP = F.getSubprogram()) {
+    S.File = SP->getFilename().str();
+    S.Line = SP->getLine();
+    S.Function = SP->getName().str();
+  }
+  return S;
+}
+
 std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F) {
   std::map<const llvm::Value *, std::string> Names;
   for (const llvm::Instruction &I : llvm::instructions(F))

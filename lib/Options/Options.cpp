@@ -39,10 +39,14 @@ const OptionTable<VerifyOptions> &optionTable() {
   using O = VerifyOptions;
   static const OptionTable<VerifyOptions> Rows = [] {
     OptionTable<VerifyOptions> R = {
-        numberRow<O>("timeout", "seconds", "time limit per entry function in seconds (0: none)",
+        numberRow<O>("timeout", "seconds",
+                     "time limit per entry function in seconds (0: none; inside clang "
+                     "the default is " + std::to_string(BuildTimeoutSeconds) + ")",
                      [](O &V) -> unsigned & { return V.TimeoutSeconds; }),
         numberRow<O>("total-timeout", "seconds",
-                     "time limit for all entry functions together in seconds (0: none)",
+                     "time limit for all entry functions of a file together in seconds (0: "
+                     "none; inside clang the default is " +
+                         std::to_string(BuildTotalTimeoutSeconds) + ")",
                      [](O &V) -> unsigned & { return V.TotalTimeoutSeconds; }),
         numberRow<O>("memlimit", "MB", "memory limit of the solver in MB (0: none)",
                      [](O &V) -> unsigned & { return V.MemoryLimitMB; }),
@@ -172,13 +176,20 @@ static const OptionFlags<VerifyOptions> &commandLineFlags() {
 }
 static const bool Registered = (commandLineFlags(), true);
 
-VerifyOptions optionsFromCommandLine() {
+VerifyOptions optionsFromCommandLine(const VerifyOptions &Defaults) {
   (void)Registered;
-  VerifyOptions O;
+  VerifyOptions O = Defaults;
   if (Error E = commandLineFlags().apply(O, "pdpv"))
     O.InvalidFlag = toString(std::move(E));
   O.Refine.Engine.Verbose = O.Verbose;
   return O;
+}
+
+VerifyOptions buildOptionsFromCommandLine() {
+  VerifyOptions Defaults;
+  Defaults.TimeoutSeconds = BuildTimeoutSeconds;
+  Defaults.TotalTimeoutSeconds = BuildTotalTimeoutSeconds;
+  return optionsFromCommandLine(Defaults);
 }
 
 Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {

@@ -83,6 +83,43 @@ void TextDiagnostics::emit(DiagKind K, const SourceLocation &Loc, const Twine &M
   }
 }
 
+void reportTimeBudget(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,
+                      unsigned FunctionSeconds, unsigned FileSeconds) {
+  auto Limit = [](unsigned Seconds, const char *Per) {
+    return Seconds ? std::to_string(Seconds) + " s " + Per : std::string("no limit ") + Per;
+  };
+  Sink.emit(DiagKind::EngineNote, {},
+            "time budget: " + Limit(FunctionSeconds, "per function") + ", " +
+                Limit(FileSeconds, "for the file"),
+            "");
+  std::vector<std::string> Own, File; // out of their own time, of the file's
+  for (const FunctionResult &R : Results) {
+    if (R.Checks.empty()) // (nothing to verify: nothing missed)
+      continue;
+    auto OutOfTime = [&](bool Total) {
+      auto Is = [&](const Unknown &W) { return W.isTimeLimit() && W.Total == Total; };
+      return Is(R.Why) || any_of(R.Checks, [&](const CheckResult &C) { return Is(C.Why); });
+    };
+    if (OutOfTime(/*Total=*/true))
+      File.push_back("'" + R.Name + "'");
+    else if (OutOfTime(/*Total=*/false))
+      Own.push_back("'" + R.Name + "'");
+  }
+  if (Own.empty() && File.empty())
+    return;
+  std::string Text = "out of time: ";
+  if (!Own.empty())
+    Text += llvm::join(Own, ", ") + " used " + (Own.size() == 1 ? "its " : "their ") +
+            std::to_string(FunctionSeconds) + " s";
+  if (!File.empty())
+    Text += std::string(Own.empty() ? "" : "; ") + "the file's " + std::to_string(FileSeconds) +
+            " s ran out during or before " + llvm::join(File, ", ");
+  Sink.emit(DiagKind::Unknown, {},
+            Text + " (more time: -mllvm -pdpv-timeout=N, -mllvm -pdpv-total-timeout=N, 0: no "
+                   "limit; or the pdpv command line)",
+            "");
+}
+
 void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results, bool Quiet) {
   for (const FunctionResult &R : Results) {
     // A function without properties has nothing to report: ordinary code

@@ -593,8 +593,8 @@ std::vector<Function *> entryFunctions(Module &M) {
   return Entries;
 }
 
-std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
-  std::vector<Function *> Entries = entryFunctions(M);
+ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
+    : UB(UB), Entries(entryFunctions(M)) {
   // Everything that gives LLVM licence to refine the program goes before
   // the first transformation (the inliner already simplifies what it clones).
   initializeLocalsAsInputs(M);
@@ -604,48 +604,54 @@ std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
   insertUndefinedBehaviourChecks(M, UB);
   for (Function &F : M)
     dropUndefinedBehaviourFlags(F);
-  std::set<const Function *> Rec = recursiveFunctions(M);
+  Recursive = recursiveFunctions(M);
   inlineCalls(M, Entries);
   // (Once globals have register copies, reading one looks like reading a
   // local: OpaqueValues.h.)
-  DenseMap<const Function *, bool> ReadsGlobals;
   for (Function *F : Entries) {
     ReadsGlobals[F] = mayReadWritableGlobal(*F);
-    markOpaqueCalls(*F, /*ReadsGlobals=*/true, Rec);
+    markOpaqueCalls(*F, /*ReadsGlobals=*/true, Recursive);
   }
   localizeGlobals(M, Entries);
-  std::vector<PreparedEntry> Result;
-  for (Function *F : Entries) {
-    insertBoundsChecks(*F);
-    dropUndefinedBehaviourFlags(*F);
-    SmallPtrSet<const DILocation *, 16> Before = assertionLocations(*F);
-    dropChecksThatOnlyEndTheModel(*F, UB);
-    // Before simplification: LLVM's folding ignores what cannot be modelled
-    // (a call cannot write main's register copy of a global), and could cut
-    // the path from it to an assertion that the program does take.
-    cutWhereNoPropertyFollows(*F);
-    PreparedEntry PE{F, {}, {}};
-    if (!Before.empty()) // a copy only where simplification may remove assertions
-      PE.Unsimplified = unsimplifiedCopy(*F, Rec, ReadsGlobals[F], PE.UnsimplifiedWhyNot);
-    cleanUp(*F);
-    dropUndefinedBehaviourFlags(*F); // SROA and friends may add new ones
-    eraseUnreadUninitialized(*F);
-    guardAccesses(*F, UB);
-    markOpaqueCalls(*F, ReadsGlobals[F], Rec);
-    markFloatingPoint(*F);
-    SmallPtrSet<const DILocation *, 16> After = assertionLocations(*F);
-    PE.Problems = scan(*F, Rec);
-    for (const DILocation *L : Before)
-      if (!After.count(L))
-        PE.RemovedAssertions.push_back(DebugLoc(L));
-    if (PE.RemovedAssertions.empty() && PE.Unsimplified) {
-      PE.Unsimplified->eraseFromParent();
-      PE.Unsimplified = nullptr;
-    }
-    if (PE.Unsimplified)
-      guardAccesses(*PE.Unsimplified, UB);
-    Result.push_back(std::move(PE));
+}
+
+PreparedEntry ModulePreparation::prepare(Function &F) {
+  insertBoundsChecks(F);
+  dropUndefinedBehaviourFlags(F);
+  SmallPtrSet<const DILocation *, 16> Before = assertionLocations(F);
+  dropChecksThatOnlyEndTheModel(F, UB);
+  // Before simplification: LLVM's folding ignores what cannot be modelled
+  // (a call cannot write main's register copy of a global), and could cut
+  // the path from it to an assertion that the program does take.
+  cutWhereNoPropertyFollows(F);
+  PreparedEntry PE{&F, {}, {}};
+  if (!Before.empty()) // a copy only where simplification may remove assertions
+    PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.UnsimplifiedWhyNot);
+  cleanUp(F);
+  dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
+  eraseUnreadUninitialized(F);
+  guardAccesses(F, UB);
+  markOpaqueCalls(F, ReadsGlobals[&F], Recursive);
+  markFloatingPoint(F);
+  SmallPtrSet<const DILocation *, 16> After = assertionLocations(F);
+  PE.Problems = scan(F, Recursive);
+  for (const DILocation *L : Before)
+    if (!After.count(L))
+      PE.RemovedAssertions.push_back(DebugLoc(L));
+  if (PE.RemovedAssertions.empty() && PE.Unsimplified) {
+    PE.Unsimplified->eraseFromParent();
+    PE.Unsimplified = nullptr;
   }
+  if (PE.Unsimplified)
+    guardAccesses(*PE.Unsimplified, UB);
+  return PE;
+}
+
+std::vector<PreparedEntry> prepareModule(Module &M, const UBOptions &UB) {
+  ModulePreparation P(M, UB);
+  std::vector<PreparedEntry> Result;
+  for (Function *F : P.entries())
+    Result.push_back(P.prepare(*F));
   return Result;
 }
 

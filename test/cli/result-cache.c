@@ -1,6 +1,8 @@
-// Rebuilds do not verify again (README "Rebuilds"): a function whose
-// prepared code, source locations and options did not change takes its
-// result from the cache; anything else is verified again.
+// Rebuilds do not verify again (README "Rebuilds"): a file that did not
+// change takes all its results from the cache, nothing prepared; in a
+// changed file, a function whose prepared code, source locations and
+// options did not change takes its result from the cache; anything else is
+// verified again.
 // RUN: rm -rf %t.cache %t.results && mkdir -p %t.src
 // RUN: not pdpv --cache-dir=%t.cache %s 2>&1 | FileCheck-19 %s --check-prefix=FIRST
 // RUN: not pdpv --cache-dir=%t.cache %s 2>&1 | FileCheck-19 %s --check-prefix=AGAIN
@@ -32,19 +34,20 @@ int pick(int x) {
   return x;
 }
 // FIRST-NOT: from the cache
-// FIRST: result-cache.c:22:3: remark: assertion proved
-// FIRST: result-cache.c:30:3: warning: assertion can fail
-// AGAIN: result-cache.c:22:3: remark: assertion proved
-// AGAIN: {{(in .twice.: )?}}result from the cache ({{.*}}): the function and every option are as when it was verified
-// AGAIN: result-cache.c:30:3: warning: assertion can fail
+// FIRST: result-cache.c:24:3: remark: assertion proved
+// FIRST: result-cache.c:32:3: warning: assertion can fail
+// AGAIN: result-cache.c:24:3: remark: assertion proved
+// AGAIN: {{(in .twice.: )?}}result from the cache ({{.*}}): the file and every option are as when it was verified
+// AGAIN: result-cache.c:32:3: warning: assertion can fail
 // AGAIN: note: {{.*}}input 1: parameter 'x' = 7
 // AGAIN: {{(in .pick.: )?}}result from the cache
-// CHANGED: in 'twice': result from the cache
-// CHANGED: result-cache.c:28:3: warning: assertion can fail
+// CHANGED: in 'twice': result from the cache ({{.*}}): the function and every option are as when it was verified
+// CHANGED: result-cache.c:30:3: warning: assertion can fail
 // CHANGED: note: input 1: parameter 'x' = 5
 // CHANGED-NOT: in 'pick': result from the cache
 // OPTION-NOT: from the cache
 // SHIFTED-NOT: from the cache
-// SHIFTED: shifted.c:24:3: remark: assertion proved
-// SHIFTED: shifted.c:32:3: warning: assertion can fail
-// FILES-COUNT-2: .pdpv-cache
+// SHIFTED: shifted.c:26:3: remark: assertion proved
+// SHIFTED: shifted.c:34:3: warning: assertion can fail
+// (one entry per function, one for the file)
+// FILES-COUNT-3: .pdpv-cache

@@ -5,7 +5,7 @@
 // cover stays an invalid access (a violation with check-bounds).
 // RUN: pdpv --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s
 // RUN: pdpv --engine=pdpv --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s --check-prefix=LOOP
-// RUN: clang-19 -g -O0 -I%S/../../include -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -I%S/../../include -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --check-bounds --clang-arg=-I%S/../../include --clang-arg=-DSHORT %s 2>&1 | FileCheck-19 %s --check-prefix=SHORT
 #include "pdpv-verify.h"
 extern void __VERIFIER_assume(int);

@@ -6,7 +6,7 @@
 // by running the program (with short arrays: at 1000 cells the failing run
 // is too long for BMC and PDPV's traces, UNKNOWN today).
 // RUN: pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --engine=pdpv --clang-arg=-DUNSAFE --clang-arg=-DN=6 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assume(int);
