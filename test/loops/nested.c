@@ -2,10 +2,10 @@
 // in the outer one, so x >= y. The outer loop's system sees the inner loop
 // only through the inner loop's invariant (x >= x_0). The unsafe variant
 // asks for x <= y + 1, which fails when x starts below 1 and the loops run.
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 // The fully symbolic encoding (thesis 4.2.1) proves it too, with one
 // invariant over the whole function's state:
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<symbolic>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=SYMBOLIC

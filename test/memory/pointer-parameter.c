@@ -5,7 +5,7 @@
 // check-bounds it is a violation whose inputs give the size. Aliasing is
 // found, never assumed away; restrict rules it out.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
-// RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
 // RUN: not pdpv --check-bounds %s 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<check-bounds>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
