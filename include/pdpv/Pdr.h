@@ -47,6 +47,9 @@ struct PdrOptions {
   unsigned Guides = 1;             // k: guides per new boundary, relating k+1 variables
   bool CoreShrinking = true;       // shrink blocked units with unsat cores
   bool Generalize = true;          // then drop atoms and relax bounds
+  // Where a lemma is not inductive, generalize again in another order and
+  // offer rows relating two words (thesis §7.1; Relations.cpp).
+  bool Relate = true;
   SolverKind Solver = SolverKind::Generic;
   bool Verbose = false;            // progress on stderr
 };

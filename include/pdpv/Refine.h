@@ -47,7 +47,14 @@ struct StateRegion {
 };
 
 struct RefineOptions {
-  PdrOptions Engine;      // its TimeoutSeconds is set from the deadline per call
+  // Its TimeoutSeconds is set from the deadline per call. Relate is off: on
+  // loops it made refinement slower (test/loops/nested.c's symbolic run,
+  // test/memory/contracts.c ran out of 60 s); pdr-relate turns it on.
+  PdrOptions Engine = [] {
+    PdrOptions O;
+    O.Relate = false;
+    return O;
+  }();
   bool Memoize = true;    // keep each loop's PDR trace between refinements
   bool Generalize = true; // generalize counterexamples (Alg. 4.5)
   // ... by abstract interpretation of the loop first (else only by the

@@ -140,11 +140,55 @@ bool Pdr::Impl::blockedAndInitiated(const Unit &Q, unsigned J) {
 }
 
 /// Shrinks a blocked unit with its core, then drops atoms and relaxes bounds.
-Unit Pdr::Impl::generalize(const Unit &Q, const Unit &Core, unsigned J) {
+Unit Pdr::Impl::generalize(const Unit &Q, const Unit &Core, unsigned J, const Unit *Avoid) {
   Unit G = keepInitiated(Core.empty() ? Q : Core, Q);
   if (!Opts.Generalize)
     return G;
+  if (Avoid) // the atoms over Avoid's words are the first to go
+    std::stable_partition(G.begin(), G.end(), [&](const Atom &A) {
+      return std::any_of(Avoid->begin(), Avoid->end(),
+                         [&](const Atom &B) { return sharesWord(A, B); });
+    });
   return grow(G, [&](const Unit &U) { return blockedAndInitiated(U, J); }, /*Relax=*/true);
+}
+
+/// Thesis §7.1: a lemma found by dropping atoms in one order may hold only
+/// relative to the frame (x < i + 1 at frame i, for a thousand frames), where
+/// one over the other words is inductive (n < 2 while n counts down from 1).
+/// When the lemma would not hold one frame beyond the last and the core has
+/// words the lemma dropped, the unit is generalized again with the lemma's
+/// words dropped first; the lemma that reaches further is kept.
+Unit Pdr::Impl::generalizeAndPush(const Unit &Q, const Unit &Core, unsigned J, unsigned &K) {
+  // How far G is blocked: up to Top, and Top + 1 if it is inductive
+  // relative to F_Top.
+  auto Reach = [&](const Unit &G) {
+    unsigned R = pushUp(G, J);
+    return R == Top && blocked(G, Top + 1, nullptr, nullptr) ? Top + 1 : R;
+  };
+  Unit G = generalize(Q, Core, J);
+  if (!Opts.Relate || !Opts.Generalize) {
+    K = pushUp(G, J);
+    return G;
+  }
+  unsigned RG = Reach(G);
+  const Unit &From = Core.empty() ? Q : Core;
+  bool OtherWords = std::any_of(From.begin(), From.end(), [&](const Atom &A) {
+    return std::none_of(G.begin(), G.end(), [&](const Atom &B) { return sharesWord(A, B); });
+  });
+  if (RG <= Top && OtherWords) {
+    Unit Other = generalize(Q, Core, J, &G);
+    if (unsigned ROther = Reach(Other); ROther > RG) {
+      G = std::move(Other);
+      RG = ROther;
+    }
+  }
+  if (RG <= Top)
+    if (std::optional<Unit> Row = relate(Q, G, J)) {
+      G = std::move(*Row);
+      RG = Top + 1;
+    }
+  K = std::min(RG, Top);
+  return G;
 }
 
 bool Pdr::Impl::subsumedAt(const Unit &Q, unsigned J) const {
@@ -211,8 +255,8 @@ bool Pdr::Impl::block(ObligationPtr Root, Trace &Cex) {
     if (blocked(O->C, O->Level, &Core, &Pred)) {
       Q.pop();
       // Alg. 3.1: expand, propagate, reshape, expand again.
-      Unit G = generalize(O->C, Core, O->Level);
-      unsigned K = pushUp(G, O->Level);
+      unsigned K;
+      Unit G = generalizeAndPush(O->C, Core, O->Level, K);
       if (Opts.Reshape && isPolytope(G) && reshape(G, K)) {
         G = generalize(G, G, K);
         K = pushUp(G, K);

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -76,6 +77,21 @@ inline bool subsumes(const Unit &Small, const Unit &Big) {
     if (std::none_of(Big.begin(), Big.end(), [&](const Atom &B) { return implies(B, A); }))
       return false;
   return true;
+}
+
+/// Do A and B constrain a common state word?
+inline bool sharesWord(const Atom &A, const Atom &B) {
+  auto Words = [](const Atom &X) {
+    std::vector<unsigned> W;
+    if (!X.isRow())
+      W.push_back(X.Var);
+    for (auto &[V, K] : X.Coefs)
+      W.push_back(V);
+    return W;
+  };
+  std::vector<unsigned> WA = Words(A), WB = Words(B);
+  return std::any_of(WA.begin(), WA.end(),
+                     [&](unsigned V) { return std::find(WB.begin(), WB.end(), V) != WB.end(); });
 }
 
 inline Unit without(const Unit &U, size_t K) {
@@ -246,8 +262,25 @@ struct Pdr::Impl {
 
   bool blockedAndInitiated(const Unit &Q, unsigned J);
 
-  /// Shrinks a blocked unit with its core, then drops atoms and relaxes bounds.
-  Unit generalize(const Unit &Q, const Unit &Core, unsigned J);
+  /// Shrinks a blocked unit with its core, then drops atoms and relaxes
+  /// bounds; the atoms over the words of Avoid first, if given.
+  Unit generalize(const Unit &Q, const Unit &Core, unsigned J, const Unit *Avoid = nullptr);
+
+  // --- Relations between two words (Relations.cpp, thesis §7.1) -----------
+
+  /// The largest bound that keeps every initial state out of the row
+  /// (Row's bound is ignored); nullopt if there is none. Cached per row.
+  std::optional<APInt> boundOutsideInit(const Atom &Row);
+  std::map<std::vector<std::pair<unsigned, int64_t>>, std::optional<APInt>> InitBounds;
+
+  /// For Q blocked at J by the lemma G, which bounds a word but is not
+  /// inductive: a row relating that word to another that holds all of Q and
+  /// is inductive relative to the last frame, if there is one.
+  std::optional<Unit> relate(const Unit &Q, const Unit &G, unsigned J);
+
+  /// The lemma for a unit blocked at J, and in K the highest frame it is
+  /// blocked at (Pdr.cpp: a second generalization where the first stays low).
+  Unit generalizeAndPush(const Unit &Q, const Unit &Core, unsigned J, unsigned &K);
 
   // --- RESHAPE (thesis Alg. 3.2) -------------------------------------------
 

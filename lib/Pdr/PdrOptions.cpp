@@ -36,6 +36,10 @@ const OptionTable<PdrOptions> &pdrOptionTable() {
                  [](O &P) -> bool & { return P.CoreShrinking; }, /*Secondary=*/true),
       flagRow<O>("generalize", "drop atoms and relax bounds of blocked units",
                  [](O &P) -> bool & { return P.Generalize; }, /*Secondary=*/true),
+      flagRow<O>("relate",
+                 "where a lemma is not inductive, generalize again in another order and try "
+                 "rows relating two words (thesis 7.1)",
+                 [](O &P) -> bool & { return P.Relate; }, /*Secondary=*/true),
       choiceRow<O, SolverKind>("solver", "Z3 solver for PDR's queries",
                                {{"generic", SolverKind::Generic},
                                 {"qfbv", SolverKind::BitVector}},

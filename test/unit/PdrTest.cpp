@@ -190,6 +190,26 @@ TEST(Pdr, SameSeedSameRun) {
   EXPECT_EQ(Run(3), Run(3));
 }
 
+// Thesis §7.1 as the thesis states it, at full width: n = 1, x = 0, n counts
+// down while x counts up, B: x >= 1000. Each frame blocks B with a bound
+// x < i + 1 that holds only relative to the frame before; without the row
+// relating x and n (Relations.cpp) a thousand frames pass.
+TEST(Pdr, EagerExpansionAsInTheThesis) {
+  for (UnitKind U : {UnitKind::Hybrid, UnitKind::Polytopes}) {
+    Example E;
+    simple(E, 32, 1, 1000);
+    PdrOptions O;
+    O.Units = U;
+    EXPECT_EQ(E.solve(O), PdrResult::Holds);
+  }
+}
+
+TEST(Pdr, HybridInvariantHoldsAt32Bits) {
+  Example E;
+  hybrid(E, 32, true);
+  EXPECT_EQ(E.solve(), PdrResult::Holds);
+}
+
 TEST(Pdr, EagerExpansionFails) {
   Example E;
   eager(E, false);
