@@ -40,7 +40,9 @@ MarkerKind markerKind(const Instruction &I) {
 
 // Markers must survive the cleanup passes run during preparation: they are
 // declared to touch inaccessible memory, so they are neither deleted nor
-// merged nor reordered with each other.
+// reordered with each other, and `nomerge`: LLVM 22's SimplifyCFG otherwise
+// sinks two assertions' calls into one, whose location is neither's -- and
+// preparation took both for assertions simplification had proved.
 static FunctionCallee declare(Module &M, StringRef Name, FunctionType *Ty) {
   FunctionCallee C = M.getOrInsertFunction(Name, Ty);
   if (auto *F = dyn_cast<Function>(C.getCallee())) {
@@ -48,6 +50,7 @@ static FunctionCallee declare(Module &M, StringRef Name, FunctionType *Ty) {
     // Deliberately not `willreturn`: SimplifyCFG would delete a willreturn
     // call that precedes `unreachable` (e.g. the one replacing reach_error()).
     F->addFnAttr(Attribute::NoUnwind);
+    F->addFnAttr(Attribute::NoMerge);
   }
   return C;
 }

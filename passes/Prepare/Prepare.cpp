@@ -409,6 +409,12 @@ void cleanUp(Function &F) {
   FPM.run(F, A.FAM);
 }
 
+size_t unlocatedAssertions(Function &F) {
+  return count_if(instructions(F), [](const Instruction &I) {
+    return isMarker(I, MarkerKind::Assert) && !I.getDebugLoc();
+  });
+}
+
 SmallPtrSet<const DILocation *, 16> assertionLocations(Function &F) {
   SmallPtrSet<const DILocation *, 16> Locs;
   for (Instruction &I : instructions(F))
@@ -619,6 +625,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   insertBoundsChecks(F);
   dropUndefinedBehaviourFlags(F);
   SmallPtrSet<const DILocation *, 16> Before = assertionLocations(F);
+  size_t UnlocatedBefore = unlocatedAssertions(F);
   dropChecksThatOnlyEndTheModel(F, UB);
   // Before simplification: LLVM's folding ignores what cannot be modelled
   // (a call cannot write main's register copy of a global), and could cut
@@ -635,6 +642,12 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   markFloatingPoint(F);
   SmallPtrSet<const DILocation *, 16> After = assertionLocations(F);
   PE.Problems = scan(F, Recursive);
+  // An assertion that is missing afterwards was proved by simplification --
+  // unless assertions were merged (markers are `nomerge`; this guards it):
+  // then a missing one may live on under another location.
+  if (unlocatedAssertions(F) > UnlocatedBefore ||
+      any_of(After, [&](const DILocation *L) { return !Before.count(L); }))
+    PE.Problems.push_back({"assertions merged by LLVM's simplification", {}});
   for (const DILocation *L : Before)
     if (!After.count(L))
       PE.RemovedAssertions.push_back(DebugLoc(L));
