@@ -7,13 +7,13 @@
 // pointers is any pointer (the machine's address there): never proved, and
 // a failing run through it depends on an undefined value.
 // RUN: pdpv --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
-// RUN: clang-19 -g -O0 -DCASE=1 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=SAFE
+// RUN: clang-19 -g -O0 -DCASE=1 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: clang-19 -g -O0 -DCASE=1 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: pdpv --data-model=ilp32 --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=TABLE-BUG
 // RUN: not pdpv --clang-arg=-DCASE=3 %s 2>&1 | FileCheck-19 %s --check-prefix=LINK-BUG
-// RUN: clang-19 -g -O0 -DCASE=3 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t3.o 2>&1 | FileCheck-19 %s --check-prefix=LINK-BUG
+// RUN: clang-19 -g -O0 -DCASE=3 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t3.o 2>&1 | FileCheck-19 %s --check-prefix=LINK-BUG
 // RUN: not pdpv --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=MIXED
 // RUN: not pdpv --clang-arg=-DCASE=5 %s 2>&1 | FileCheck-19 %s --check-prefix=UNINIT
 #include <stdint.h>
