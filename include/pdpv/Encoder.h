@@ -145,6 +145,15 @@ public:
   /// Object Site's contents at the end of BB.
   z3::expr memoryOut(const llvm::BasicBlock *BB, const llvm::Value *Site);
 
+  // Pointers that walk one object (LoopModel): a loop's state holds their
+  // offsets, their object is the one they are derived from (pointerSite).
+  /// The pointer into object Site (a fixed address) at Offset, if Site's
+  /// object is a constant of the encoding.
+  std::optional<z3::expr> pointerInto(const llvm::Value *Site, const z3::expr &Offset);
+  /// P's offset in its object.
+  z3::expr offsetIn(const z3::expr &P) { return offsetOf(P).simplify(); }
+  unsigned offsetWidth() const;
+
 private:
   z3::expr fresh(const std::string &Hint, unsigned Width);
   z3::expr operand(const llvm::Instruction &I, unsigned Idx);

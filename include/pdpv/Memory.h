@@ -180,6 +180,13 @@ inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
   return !isHeapSite(V) || (MallocSucceeds && heapCall(*I) == HeapCall::Malloc);
 }
 
+/// The object site every value of pointer P lies in, if there is one: P is
+/// derived from it by GEPs, casts, selects and phis -- through the header phi
+/// of a loop (or, after passification, its pdpv.variant call: the entry
+/// value and the back edge's) -- so in the model P's object is the site's
+/// whatever P's offset. Null if P may come from anything else.
+const llvm::Value *pointerSite(const llvm::Value *P);
+
 /// Whether I reads or writes memory: an access, a pdpv.havoc, or the heap.
 bool touchesMemory(const llvm::Instruction &I);
 

@@ -267,6 +267,16 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::Undefined:
       return arbitrary(I, ~0u, W);
     case MarkerKind::Variant: {
+      // A pointer that walks one object stays in it: only its offset is
+      // arbitrary at the loop's header (the loop's state, LoopModel.cpp).
+      if (const Value *Site = I.getType()->isPointerTy() ? pointerSite(&I) : nullptr;
+          Site && isFixedAddress(Site, Opts.AssumeMallocSucceeds)) {
+        z3::expr Off = fresh(I.getName().str() + ".offset", offsetWidth());
+        if (std::optional<z3::expr> P = pointerInto(Site, Off)) {
+          Inputs.push_back({Input::Variant, &I, ~0u, Off});
+          return *P;
+        }
+      }
       z3::expr V = fresh(I.getName().str(), W);
       Inputs.push_back({Input::Variant, &I, ~0u, V});
       return V;

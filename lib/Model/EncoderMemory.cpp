@@ -122,6 +122,15 @@ z3::expr Encoder::idOf(const z3::expr &P) {
 
 z3::expr Encoder::offsetOf(const z3::expr &P) { return P.extract(offsetBits(*DL) - 1, 0); }
 
+unsigned Encoder::offsetWidth() const { return offsetBits(*DL); }
+
+std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &Offset) {
+  z3::expr Id = idOf(value(Site)).simplify();
+  if (!Id.is_numeral())
+    return std::nullopt;
+  return z3::concat(Id, Offset);
+}
+
 unsigned Encoder::objectFor(const Value *Site) {
   if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
     return It->second;

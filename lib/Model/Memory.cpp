@@ -3,6 +3,7 @@
 #include "pdpv/Memory.h"
 #include "pdpv/Intrinsics.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/Utils/Local.h"
@@ -184,6 +185,65 @@ std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
     }
   }
   return Sites;
+}
+
+namespace {
+
+/// The value a pdpv.variant call takes around its loop's back edge, or null.
+const Value *backEdgeValue(const CallBase &Variant) {
+  const CallBase *Marker = nullptr;
+  for (const Instruction &I : *Variant.getParent())
+    if (isMarker(I, MarkerKind::LoopInvariant))
+      Marker = cast<CallBase>(&I);
+  if (!Marker)
+    return nullptr;
+  SmallVector<Value *, 8> Update = bundleValues(*Marker, UpdateBundle);
+  auto At = find(Update, &Variant);
+  if (At == Update.end())
+    return nullptr;
+  for (const Instruction &I : instructions(*Variant.getFunction()))
+    if (isMarker(I, MarkerKind::Backedge) && loopIdOf(cast<CallBase>(I)) == loopIdOf(*Marker)) {
+      SmallVector<Value *, 8> Next = bundleValues(cast<CallBase>(I), NextBundle);
+      return Next.size() == Update.size() ? Next[At - Update.begin()] : nullptr;
+    }
+  return nullptr;
+}
+
+} // namespace
+
+const Value *pointerSite(const Value *P) {
+  const Value *Site = nullptr;
+  SmallPtrSet<const Value *, 8> Seen;
+  SmallVector<const Value *, 8> Work{P};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (isObjectSite(V)) {
+      if (Site && Site != V)
+        return nullptr;
+      Site = V;
+    } else if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
+      Work.push_back(GEP->getPointerOperand());
+    } else if (const auto *Cast = dyn_cast<BitCastOperator>(V)) {
+      Work.push_back(Cast->getOperand(0));
+    } else if (const auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.push_back(Sel->getTrueValue());
+      Work.push_back(Sel->getFalseValue());
+    } else if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Work, Phi->incoming_values());
+    } else if (const auto *Call = dyn_cast<CallBase>(V);
+               Call && isMarker(*Call, MarkerKind::Variant)) {
+      const Value *Next = backEdgeValue(*Call);
+      if (!Next)
+        return nullptr;
+      Work.push_back(Call->getArgOperand(0));
+      Work.push_back(Next);
+    } else {
+      return nullptr;
+    }
+  }
+  return Site;
 }
 
 SmallVector<Access, 2> accessesOf(const Instruction &I) {

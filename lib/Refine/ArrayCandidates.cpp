@@ -51,7 +51,9 @@ namespace pdpv {
 namespace {
 
 /// An access of the body at byte offset Offset + ext(x_Var) * Scale into
-/// object Object (an index into Loop::Objects), Size bytes wide.
+/// object Object (an index into Loop::Objects), Size bytes wide. For a
+/// pointer that walks the object, x_Var is its offset (Scale 1) and Step the
+/// bytes it moves per iteration: the cells it passes are Step apart.
 struct Indexed {
   unsigned Object, Var;
   APInt Offset;
@@ -59,7 +61,42 @@ struct Indexed {
   bool Signed;             // the index is sign-extended
   const Value *Stored;     // a store's value, or null for a load
   const Instruction *At;   // the load or store
+  uint64_t Step = 1;
+  bool Pointer = false;    // through a pointer variant
 };
+
+/// How far the pointer variant K moves per iteration (p = p + c at the back
+/// edge): |c| if it is a power of two, else 0.
+uint64_t pointerStep(const LoopRefiner::Loop &L, unsigned K, const DataLayout &DL) {
+  for (const Instruction &I : *L.Backedge)
+    if (isMarker(I, MarkerKind::Backedge)) {
+      SmallVector<Value *, 8> Next = bundleValues(cast<CallBase>(I), NextBundle);
+      APInt C(offsetBits(DL), 0);
+      if (K >= Next.size() ||
+          Next[K]->stripAndAccumulateConstantOffsets(DL, C, true) != L.Sources[K])
+        return 0;
+      APInt Abs = C.abs();
+      return Abs.isPowerOf2() && Abs.getActiveBits() <= 32 ? Abs.getZExtValue() : 0;
+    }
+  return 0;
+}
+
+/// An access *(p + c) through pointer variant p of L, if it has that shape.
+std::optional<Indexed> pointerAccess(const LoopRefiner::Loop &L, const Value *Ptr, Type *T,
+                                     const Value *Stored, const Instruction &I,
+                                     const DataLayout &DL) {
+  APInt Offset(offsetBits(DL), 0);
+  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
+  unsigned Var = find(L.Sources, Base) - L.Sources.begin();
+  if (Var >= L.NumVariants || !L.Sites[Var])
+    return std::nullopt;
+  auto Obj = find(L.Objects, L.Sites[Var]);
+  uint64_t Step = pointerStep(L, Var, DL), Size = DL.getTypeStoreSize(T);
+  if (Obj == L.Objects.end() || Step == 0 || Size > Step)
+    return std::nullopt;
+  return Indexed{static_cast<unsigned>(Obj - L.Objects.begin()),
+                 Var, Offset, 1, Size, false, Stored, &I, Step, true};
+}
 
 /// The access I makes, if it has that shape.
 std::optional<Indexed> indexedAccess(const LoopRefiner::Loop &L, const Instruction &I,
@@ -74,8 +111,12 @@ std::optional<Indexed> indexedAccess(const LoopRefiner::Loop &L, const Instructi
     Stored = St->getValueOperand();
     T = Stored->getType();
   }
-  const auto *GEP = dyn_cast_or_null<GEPOperator>(Ptr);
-  if (!GEP || !T->isIntegerTy())
+  if (!Ptr || !T->isIntegerTy())
+    return std::nullopt;
+  if (std::optional<Indexed> X = pointerAccess(L, Ptr, T, Stored, I, DL))
+    return X;
+  const auto *GEP = dyn_cast<GEPOperator>(Ptr);
+  if (!GEP)
     return std::nullopt;
   unsigned OW = offsetBits(DL);
   GEPVariableOffsets Variable;
@@ -135,6 +176,7 @@ public:
       for (bool Up : {true, false})
         rangeFacts(X, Up, Accesses, X.Stored ? guardOf(X) : std::nullopt);
     counterBounds();
+    pointerCandidates();
     return std::move(Out);
   }
 
@@ -186,12 +228,14 @@ private:
       V = z3::concat(Encoder::byteOf(z3::select(A, Bs[J])), V);
     return V;
   }
-  std::string cellText(const Indexed &X, unsigned O) const {
+  std::string cellText(const Indexed &X, unsigned O) const { return cellText(X, O, KName); }
+  std::string cellText(const Indexed &X, unsigned O, const std::string &KName) const {
     if (X.Offset.isZero() && X.Scale == X.Size)
       return name(O) + "[" + KName + "]";
-    return "*(int" + std::to_string(8 * X.Size) + "_t *)((char *)" + name(O) + " + " +
-           std::to_string(X.Offset.getSExtValue()) + " + " + KName + " * " +
-           std::to_string(X.Scale) + ")";
+    std::string Offset = X.Offset.isZero() ? "" : " + " + std::to_string(X.Offset.getSExtValue());
+    std::string Index = X.Scale == 1 ? KName : KName + " * " + std::to_string(X.Scale);
+    return "*(int" + std::to_string(8 * X.Size) + "_t *)((char *)" + name(O) + Offset + " + " +
+           Index + ")";
   }
 
   void rangeFacts(const Indexed &X, bool Up, const std::vector<Indexed> &Accesses,
@@ -205,10 +249,17 @@ private:
     auto Lt = [&](const z3::expr &A, const z3::expr &B) {
       return X.Signed ? z3::slt(A, B) : z3::ult(A, B);
     };
-    // The cells passed so far: [i_0, i) counting up, (i, i_0] down.
+    // The cells passed so far: [i_0, i) counting up, (i, i_0] down (a
+    // pointer's: those Step bytes apart from where it started).
     z3::expr Passed = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
     std::string Range =
         Up ? NI0 + " <= " + KName + " < " + NI : NI + " < " + KName + " <= " + NI0;
+    std::string Bytes = Range; // the frame's: every byte between
+    if (X.Step > 1) {
+      unsigned LowBits = Log2_64(X.Step);
+      Passed = Passed && (K - I0).extract(LowBits - 1, 0) == C.bv_val(0, LowBits);
+      Range += " && (" + KName + " - " + NI0 + ") % " + std::to_string(X.Step) + " == 0";
+    }
     z3::expr In = Passed, AtK = C.bool_val(true);
     std::string Where = Range, SkippedText;
     if (G) {
@@ -223,10 +274,10 @@ private:
       SkippedText = Range + " && " + Text(!AtK);
     }
     auto Add = [&](const z3::expr &Body, const std::string &What,
-                   const Indexed *Other = nullptr) {
+                   const Indexed *Other = nullptr, std::optional<z3::expr> OtherK = {}) {
       std::vector<z3::expr> Reads = bytes(X, K);
       if (Other)
-        append_range(Reads, bytes(*Other, K));
+        append_range(Reads, bytes(*Other, OtherK.value_or(K)));
       Out.push_back({z3::forall(K, z3::implies(In, Body)),
                      "forall " + KName + ": " + Where + " => " + What, K,
                      z3::implies(In, Body), Reads});
@@ -238,12 +289,12 @@ private:
     if (X.Stored && X.Object < L.NumWritten) {
       // The frame: bytes outside the cells passed keep their entry values.
       z3::expr J = C.bv_const(("pdpv.j." + std::to_string(Out.size())).c_str(), offsetWidth());
-      z3::expr One = C.bv_val(1, I.get_sort().bv_size());
+      z3::expr One = C.bv_val(X.Step, I.get_sort().bv_size()); // the next cell's counter
       z3::expr Lo = Up ? offsetOf(X, I0) : offsetOf(X, I + One);
       z3::expr Hi = Up ? offsetOf(X, I) : offsetOf(X, I0 + One);
       z3::expr Outside = z3::ult(J - Lo, Hi - Lo) || z3::select(A, J) == z3::select(entry(X.Object), J);
       Out.push_back({z3::forall(J, Outside),
-                     "forall " + KName + " outside " + Range + ": " + CT + " == " +
+                     "forall " + KName + " outside " + Bytes + ": " + CT + " == " +
                          name(X.Object) + "_0 at " + KName,
                      J, Outside, {J}});
       if (G) {
@@ -261,6 +312,16 @@ private:
       if (&Y != &X && Y.Var == X.Var && Y.Size == X.Size && Y.Scale == X.Scale &&
           Y.Signed == X.Signed && (Y.Object != X.Object || Y.Offset != X.Offset) && X.Stored)
         Add(Cell == cell(now(Y.Object), Y, K), CT + " == " + cellText(Y, Y.Object), &Y);
+    // A copy between two pointers that move in step (`*d++ = *s++`): the
+    // cell k of X's range holds what Y read k - x_0 bytes after y_0.
+    for (const Indexed &Y : Accesses)
+      if (X.Stored && X.Pointer && Y.Pointer && Y.Var != X.Var && Y.Step == X.Step &&
+          Y.Size == X.Size && TS.width(Y.Var) == TS.width(X.Var)) {
+        std::string NY0 = TS.StateNames[L.NumVariants + Y.Var];
+        z3::expr KY = K - I0 + TS.State[L.NumVariants + Y.Var];
+        std::string Text = cellText(Y, Y.Object, KName + " - " + NI0 + " + " + NY0);
+        Add(Cell == cell(now(Y.Object), Y, KY), CT + " == " + Text, &Y, KY);
+      }
     // Relations to the scalars of the state (and 0).
     for (unsigned S = 0; S < L.Sources.size(); ++S) {
       if (S == X.Var || (S >= L.NumVariants && S < 2 * L.NumVariants) || TS.width(S) != W)
@@ -301,6 +362,52 @@ private:
                          "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (unsigned)"});
           Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
                          "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (unsigned)"});
+        }
+      }
+  }
+
+  /// A pointer that moves S bytes per iteration stays S bytes apart from
+  /// where it started, and on the side of an address in its object that
+  /// the body compares it with (`p != a + n`), if it started there.
+  void pointerCandidates() {
+    for (unsigned K = 0; K < L.NumVariants; ++K) {
+      if (!L.Sites[K])
+        continue;
+      // (offsets compare unsigned)
+      z3::expr V = TS.State[K], V0 = TS.State[L.NumVariants + K];
+      std::string N = TS.StateNames[K], N0 = TS.StateNames[L.NumVariants + K];
+      Out.push_back({z3::uge(V, V0), N + " >= " + N0 + " (offsets)"});
+      Out.push_back({z3::ule(V, V0), N + " <= " + N0 + " (offsets)"});
+      uint64_t Step = pointerStep(L, K, DL);
+      if (Step <= 1)
+        continue;
+      unsigned LowBits = Log2_64(Step);
+      z3::expr Moved = V - V0;
+      Out.push_back({Moved.extract(LowBits - 1, 0) == C.bv_val(0, LowBits),
+                     "(" + N + " - " + N0 + ") % " + std::to_string(Step) + " == 0"});
+    }
+    std::set<std::pair<unsigned, uint64_t>> Seen;
+    for (const BasicBlock *BB : L.Body)
+      for (const Instruction &I : *BB) {
+        const auto *Cmp = dyn_cast<ICmpInst>(&I);
+        if (!Cmp || !Cmp->getOperand(0)->getType()->isPointerTy())
+          continue;
+        for (unsigned Side : {0u, 1u}) {
+          unsigned X = find(L.Sources, Cmp->getOperand(Side)) - L.Sources.begin();
+          if (X >= L.NumVariants || !L.Sites[X])
+            continue;
+          APInt Off(offsetBits(DL), 0);
+          const Value *Other = Cmp->getOperand(1 - Side);
+          if (Other->stripAndAccumulateConstantOffsets(DL, Off, true) != L.Sites[X] ||
+              !Seen.insert({X, Off.getZExtValue()}).second)
+            continue;
+          z3::expr V = TS.State[X], V0 = TS.State[L.NumVariants + X], B = numeral(C, Off);
+          std::string N = TS.StateNames[X], N0 = TS.StateNames[L.NumVariants + X];
+          std::string NB = std::to_string(Off.getZExtValue());
+          Out.push_back({z3::implies(z3::ule(V0, B), z3::ule(V, B)),
+                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (offsets)"});
+          Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
+                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (offsets)"});
         }
       }
   }

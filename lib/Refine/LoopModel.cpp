@@ -157,7 +157,10 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
         Ptrs.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *P : Ptrs) {
         SmallVector<const Value *, 4> Objects;
-        getUnderlyingObjects(P, Objects);
+        if (const Value *Site = pointerSite(P))
+          Objects.push_back(Site);
+        else
+          getUnderlyingObjects(P, Objects);
         for (const Value *O : Objects) {
           if (!isObjectSite(O)) {
             L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
@@ -198,11 +201,25 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     }
   for (const Value *V : Reads)
     L.Sources.push_back(V);
-  for (const Value *V : L.Sources)
-    if (!V->getType()->isIntegerTy()) {
-      L.Unsupported = "a loop whose state is not integer";
+  // A pointer of the state that walks one object is its offset there: the
+  // object is fixed (Encoder gives a pointer variant at the header the
+  // same object), so `for (p = a; p != a + n; ++p)` is a loop over integers.
+  L.Sites.assign(L.Sources.size(), nullptr);
+  for (size_t K = 0; K < L.Sources.size(); ++K) {
+    const Value *V = L.Sources[K];
+    if (V->getType()->isIntegerTy())
+      continue;
+    const Value *Site = V->getType()->isPointerTy() ? pointerSite(V) : nullptr;
+    if (!Site || !isFixedAddress(Site, UB.AssumeMallocSucceeds)) {
+      L.Unsupported =
+          !V->getType()->isPointerTy() ? "a loop whose state is not integer"
+          : Site ? "a loop whose pointer state may be null (an allocation that may fail; "
+                   "--assume-malloc-succeeds rules that out)"
+                 : "a loop whose pointer state may point into more than one object";
       return;
     }
+    L.Sites[K] = Site;
+  }
 
   std::string Prefix = "l" + std::to_string(L.Id) + ".";
   L.Enc = std::make_unique<Encoder>(C, UB, Prefix);
@@ -213,6 +230,10 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     const Value *V = L.Sources[K];
     bool Begin = K >= L.NumVariants && K < 2 * L.NumVariants;
     std::string N = Begin ? NameOf(L.Sources[K - L.NumVariants]) + "_0" : NameOf(V);
+    if (L.Sites[K]) {
+      TS.addState(N, offsetBits(DL)); // bound below, once objects have ids
+      continue;
+    }
     unsigned S = TS.addState(N, V->getType()->getIntegerBitWidth());
     if (!Begin)
       L.Enc->bind(V, TS.State[S]);
@@ -224,6 +245,16 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   for (unsigned K = 0; K < L.NumWritten; ++K)
     TS.addState(NameOf(L.Objects[K]) + "_0", Bytes);
   L.Enc->keepMemoryAt(*L.Marker);
+  for (size_t K = 0; K < L.Sources.size(); ++K) {
+    if (!L.Sites[K] || (K >= L.NumVariants && K < 2 * L.NumVariants))
+      continue;
+    std::optional<z3::expr> P = L.Enc->pointerInto(L.Sites[K], TS.State[K]);
+    if (!P) {
+      L.Unsupported = "a loop whose pointer state may point into more than one object";
+      return;
+    }
+    L.Enc->bind(L.Sources[K], *P);
+  }
   L.Enc->encodeBlocks(L.Body, C.bool_val(true));
   SmallVector<Value *, 8> Tails;
   for (const Instruction &I : *L.Backedge)
@@ -241,12 +272,20 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   z3::expr Init = C.bool_val(true);
   for (unsigned K = 0; K < L.NumVariants; ++K) {
     z3::expr Tail = L.Enc->value(Tails[K]);
+    if (L.Sites[K])
+      Tail = L.Enc->offsetIn(Tail);
     z3::expr Next = z3::ite(*L.Iterates, Tail, TS.State[K]);
     TS.NextFn.set(K, Next);
     Init = Init && TS.State[K] == TS.State[L.NumVariants + K];
     // An entry value that is a constant in the program is that constant.
-    if (const auto *CI = dyn_cast<ConstantInt>(L.Sources[L.NumVariants + K]))
+    const Value *Begin = L.Sources[L.NumVariants + K];
+    if (const auto *CI = dyn_cast<ConstantInt>(Begin))
       Init = Init && TS.State[L.NumVariants + K] == numeral(C, CI->getValue());
+    // So is a pointer's offset at a constant distance from its object.
+    APInt Off(offsetBits(DL), 0);
+    if (L.Sites[L.NumVariants + K] &&
+        Begin->stripAndAccumulateConstantOffsets(DL, Off, true) == L.Sites[L.NumVariants + K])
+      Init = Init && TS.State[L.NumVariants + K] == numeral(C, Off);
   }
   // Memory: an object's contents at the back edge; those written start
   // as they were when the loop was entered.
@@ -287,8 +326,8 @@ DebugLoc LoopRefiner::location(unsigned Id) const { return Loops.at(Id)->Marker-
 std::vector<z3::expr> LoopRefiner::stateIn(unsigned Id, Encoder &E) const {
   std::vector<z3::expr> Terms;
   const Loop &L = *Loops.at(Id);
-  for (const Value *V : L.Sources)
-    Terms.push_back(E.value(V));
+  for (size_t K = 0; K < L.Sources.size(); ++K)
+    Terms.push_back(L.siteOf(K) ? E.offsetIn(E.value(L.Sources[K])) : E.value(L.Sources[K]));
   for (const Value *O : L.Objects)
     Terms.push_back(E.memoryAtLoop(*L.Marker, O, /*Entry=*/false));
   for (unsigned K = 0; K < L.NumWritten; ++K)

@@ -31,6 +31,12 @@ struct LoopRefiner::Loop {
   // Where each state variable's value comes from in the model: x_e (the
   // variant calls), x_b (their operands), r (values defined before the loop).
   std::vector<const llvm::Value *> Sources;
+  // For each source that is a pointer: the object it walks (pointerSite);
+  // its state variable is its offset there. Null for an integer.
+  std::vector<const llvm::Value *> Sites;
+  /// Sources[K]'s object if it is a pointer (none yet in a loop whose model
+  /// was refused before its state was known).
+  const llvm::Value *siteOf(size_t K) const { return K < Sites.size() ? Sites[K] : nullptr; }
   // The objects the body accesses, those it writes first: after the
   // Sources, TS->State holds their contents at the header, then the written
   // ones' contents as the loop was entered (LoopModel.cpp).

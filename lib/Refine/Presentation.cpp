@@ -86,8 +86,12 @@ std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
   // nothing else (assigned once, before the loop).
   std::map<unsigned, std::string> Names; // AST id of a state variable -> C name
   std::vector<std::pair<const Value *, std::string>> Fixed = singleValueVariables(Model);
+  // (A pointer's state variable is its offset, which no C variable holds:
+  // what mentions it is left out.)
   for (size_t K = 0; K < L.NumVariants; ++K) {
     const Value *V = L.Sources[K];
+    if (L.siteOf(K))
+      continue;
     std::map<const DILocalVariable *, bool> FirstInHeader; // variable -> holds V there
     for (const Instruction &I : *L.Header)
       for (const DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
@@ -100,13 +104,15 @@ std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,
   }
   for (size_t K = 2 * L.NumVariants; K < L.Sources.size(); ++K)
     for (auto &[V, Name] : Fixed)
-      if (V == L.Sources[K]) {
+      if (V == L.Sources[K] && !L.siteOf(K)) {
         Names.emplace(L.TS->State[K].id(), Name);
         break;
       }
   z3::expr_vector From(C), To(C);
   for (unsigned K = 0; K < L.NumVariants && K < Entry.size(); ++K) {
     const z3::expr &X0 = L.TS->State[L.NumVariants + K];
+    if (L.siteOf(L.NumVariants + K))
+      continue;
     if (Entry[K].Constant) {
       From.push_back(X0);
       To.push_back(numeral(C, *Entry[K].Constant));

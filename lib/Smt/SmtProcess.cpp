@@ -256,6 +256,12 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
   auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - Started);
   std::string Output = readFile(Out), Errors = readFile(Err);
+  // A solver that could not read the query answers for what it did read
+  // (Z3 goes on after an error, without the assertion it rejected): no answer.
+  if (size_t E = Output.find("(error"); E != std::string::npos) {
+    A.Why = S.Name + " failed: " + StringRef(Output).substr(E).split('\n').first.str();
+    return A;
+  }
   // The answer is the first line that is one (boolector warns on stdout).
   StringRef Rest = Output, First;
   while (!Rest.empty() && First != "sat" && First != "unsat" && First != "unknown") {
@@ -333,17 +339,18 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
   bool Quantified = false;
   if (Script.find("(Array ") != std::string::npos) { // memory (Memory.h)
     bool Lambda = Script.find("(lambda ") != std::string::npos;
+    // (constant arrays are no part of QF_ABV: Z3 rejects them there)
+    bool Constant = Script.find("(as const ") != std::string::npos;
     // Range facts of loops over arrays (ArrayCandidates.cpp) are foralls.
     Quantified = Script.find("(forall ") != std::string::npos;
     if (size_t L = Script.find("(set-logic QF_BV)"); L != std::string::npos)
-      Script.replace(L, 17, Lambda      ? "(set-logic HO_ALL)"
-                            : Quantified ? "(set-logic ALL)"
-                                         : "(set-logic QF_ABV)");
+      Script.replace(L, 17, Lambda                  ? "(set-logic HO_ALL)"
+                            : Quantified || Constant ? "(set-logic ALL)"
+                                                     : "(set-logic QF_ABV)");
     // Boolector's SMT-LIB reader has neither constant arrays, lambdas nor
     // quantifiers over arrays: such a query goes to cvc5, another solver
     // independent of Z3.
-    if (S.Name == "boolector" &&
-        (Lambda || Quantified || Script.find("(as const ") != std::string::npos)) {
+    if (S.Name == "boolector" && (Lambda || Quantified || Constant)) {
       Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5");
       if (!Cvc5) {
         A.Why = "boolector cannot read the constant arrays of memory, and " +

@@ -40,7 +40,11 @@ static SetVector<Value *> writtenObjects(const Loop &L) {
       if (isMarker(I, MarkerKind::Havoc))
         Targets.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *T : Targets) {
-        const Value *O = getUnderlyingObject(T, /*MaxLookup=*/0);
+        // (a pointer that walks one object, `for (p = a; ...; p++) *p = 0`,
+        // writes that object)
+        const Value *O = pointerSite(T);
+        if (!O)
+          O = getUnderlyingObject(T, /*MaxLookup=*/0);
         Objects.insert(isObjectSite(O)
                            ? const_cast<Value *>(O)
                            : ConstantPointerNull::get(PointerType::get(I.getContext(), 0)));

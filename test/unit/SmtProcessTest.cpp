@@ -48,4 +48,21 @@ TEST(SmtProcess, StoreOnAMemsetLambdaReachesTheSolver) {
   EXPECT_NE(B.Answer, z3::unsat) << B.Why;
 }
 
+// A constant array (an object's initial zeros) is no part of QF_ABV: Z3 read
+// such a query with an error, dropped the assertion and answered sat for an
+// unsatisfiable claim (a proof of a pointer loop was "not confirmed by z3").
+TEST(SmtProcess, ConstantArraysReachZ3) {
+  llvm::Expected<SolverProcess> Z3 = findSolverProcess("z3");
+  ASSERT_TRUE(bool(Z3)) << llvm::toString(Z3.takeError());
+  z3::context C;
+  z3::expr Zeros = z3::const_array(C.bv_sort(64), C.bv_val(0, 8));
+  z3::expr I = C.bv_const("i", 64);
+  z3::expr A = z3::store(Zeros, C.bv_val(4, 64), C.bv_val(7, 8));
+  ProcessAnswer Unsat =
+      askSolverProcess(*Z3, {z3::ult(I, C.bv_val(4, 64)) && z3::select(A, I) != 0}, false, 20000, 0);
+  EXPECT_EQ(Unsat.Answer, z3::unsat) << Unsat.Why;
+  ProcessAnswer Sat = askSolverProcess(*Z3, {z3::select(A, I) != 0}, false, 20000, 0);
+  EXPECT_EQ(Sat.Answer, z3::sat) << Sat.Why;
+}
+
 } // namespace
