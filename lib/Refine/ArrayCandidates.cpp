@@ -157,6 +157,12 @@ public:
       : L(L), TS(*L.TS), C(C), DL(L.Header->getModule()->getDataLayout()),
         DT(const_cast<Function &>(*L.Header->getParent())) {}
 
+  /// The candidates of pointerCandidates() alone.
+  std::vector<Candidate> pointersOnly() {
+    pointerCandidates();
+    return std::move(Out);
+  }
+
   std::vector<Candidate> run() {
     std::vector<Indexed> Accesses;
     std::set<std::tuple<unsigned, unsigned, uint64_t, uint64_t, uint64_t, bool, const Value *>>
@@ -408,6 +414,18 @@ private:
                          "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (offsets)"});
           Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
                          "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (offsets)"});
+          // A pointer that steps over the address keeps its side only if it
+          // started a whole number of steps away (`p != end` with p + 4).
+          uint64_t Step = pointerStep(L, X, DL);
+          if (Step <= 1)
+            continue;
+          unsigned LowBits = Log2_64(Step);
+          z3::expr InStep = (B - V0).extract(LowBits - 1, 0) == C.bv_val(0, LowBits);
+          std::string Apart = " || (" + NB + " - " + N0 + ") % " + std::to_string(Step) + " != 0";
+          Out.push_back({z3::implies(z3::ule(V0, B) && InStep, z3::ule(V, B)),
+                         "(" + N0 + " > " + NB + Apart + " || " + N + " <= " + NB + ") (offsets)"});
+          Out.push_back({z3::implies(z3::uge(V0, B) && InStep, z3::uge(V, B)),
+                         "(" + N0 + " < " + NB + Apart + " || " + N + " >= " + NB + ") (offsets)"});
         }
       }
   }
@@ -501,6 +519,10 @@ private:
 
 std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C) {
   return Generator(L, C).run();
+}
+
+std::vector<Candidate> pointerCandidates(const LoopRefiner::Loop &L, z3::context &C) {
+  return Generator(L, C).pointersOnly();
 }
 
 } // namespace pdpv

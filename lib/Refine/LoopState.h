@@ -70,6 +70,9 @@ struct Candidate {
 /// Range and frame facts over a loop's memory (ArrayCandidates.cpp), each
 /// true when the loop is entered.
 std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C);
+/// Of those, the ones over the loop's pointers alone (offset order, stride,
+/// bounds), for a loop that accesses no memory.
+std::vector<Candidate> pointerCandidates(const LoopRefiner::Loop &L, z3::context &C);
 
 inline z3::expr conjunction(z3::context &C, const std::vector<z3::expr> &Es) {
   z3::expr R = C.bool_val(true);

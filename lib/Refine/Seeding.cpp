@@ -217,6 +217,8 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
   if (L.modelsMemory())
     append_range(Cs, arrayCandidates(L, C));
+  else if (any_of(L.Sites, [](const Value *S) { return S != nullptr; }))
+    append_range(Cs, pointerCandidates(L, C));
   if (Cs.empty())
     return;
   z3::solver S(C);

@@ -13,6 +13,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <gtest/gtest.h>
@@ -147,6 +148,72 @@ TEST(Candidates, AnInductiveRelationIsTheLoopsFirstInvariant) {
   EXPECT_FALSE(Has("n >= n_0"));
   EXPECT_FALSE(Has("(n & 1) == (n_0 & 1)"));
   EXPECT_FALSE(Has("(x_0 <= 0 || x > 0)"));
+}
+
+// A pointer walks @a in steps of 4 bytes while n counts; with @one, it may
+// walk either of @a and @b.
+const char *PointerWalks = R"(
+@a = global [100 x i32] zeroinitializer
+@b = global [100 x i32] zeroinitializer
+
+define i32 @one() {
+entry:
+  br label %head
+head:
+  %p = phi ptr [ @a, %entry ], [ %next, %body ]
+  %n = phi i32 [ 0, %entry ], [ %inc, %body ]
+  %c = icmp ne ptr %p, getelementptr (i32, ptr @a, i64 100)
+  br i1 %c, label %body, label %exit
+body:
+  %next = getelementptr i32, ptr %p, i64 1
+  %inc = add i32 %n, 1
+  br label %head
+exit:
+  ret i32 %n
+}
+
+define i32 @either(i1 %which) {
+entry:
+  %start = select i1 %which, ptr @a, ptr @b
+  %end = getelementptr i32, ptr %start, i64 100
+  br label %head
+head:
+  %p = phi ptr [ %start, %entry ], [ %next, %body ]
+  %n = phi i32 [ 0, %entry ], [ %inc, %body ]
+  %c = icmp ne ptr %p, %end
+  br i1 %c, label %body, label %exit
+body:
+  %next = getelementptr i32, ptr %p, i64 1
+  %inc = add i32 %n, 1
+  br label %head
+exit:
+  ret i32 %n
+}
+)";
+
+// The pointer's state variable is its offset in @a: it starts at 0, moves in
+// steps of 4 and stays below the end it is compared with.
+TEST(PointerState, AWalkOverOneObjectIsItsOffset) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, PointerWalks);
+  z3::context C;
+  auto R = refinerOf(*M->getFunction("one"), C);
+  const std::vector<std::string> &Text = R->invariantText(R->loops().front());
+  auto Has = [&](const std::string &T) { return is_contained(Text, T); };
+  EXPECT_TRUE(Has("(p - p_0) % 4 == 0")) << join(Text, " && ");
+  EXPECT_TRUE(Has("(p_0 > 400 || (400 - p_0) % 4 != 0 || p <= 400) (offsets)"))
+      << join(Text, " && ");
+}
+
+TEST(PointerState, AWalkOverEitherOfTwoObjectsIsRefused) {
+  LLVMContext Ctx;
+  auto M = parse(Ctx, PointerWalks);
+  z3::context C;
+  auto R = refinerOf(*M->getFunction("either"), C);
+  LoopRefiner::Outcome O = R->refine(R->loops().front(), {}, LoopRefiner::Deadline::max());
+  EXPECT_EQ(O.K, LoopRefiner::Outcome::Unknown);
+  EXPECT_EQ(O.Why.Detail,
+            "unsupported a loop whose pointer state may point into more than one object");
 }
 
 TEST(Candidates, SwitchedOff) {
