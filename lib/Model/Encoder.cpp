@@ -463,7 +463,12 @@ std::string unsupportedReason(const Instruction &I) {
   for (const Use &U : I.operands()) {
     if (std::string Why = TypeProblem(U->getType()); !Why.empty())
       return Why;
-    if (isa<ConstantExpr>(U.get()))
+    // (an address in a global, `p != &a[N]`, is a constant of both models)
+    APInt Off(offsetBits(I.getModule()->getDataLayout()), 0);
+    if (isa<ConstantExpr>(U.get()) &&
+        !(U->getType()->isPointerTy() &&
+          isa<GlobalVariable>(U->stripAndAccumulateConstantOffsets(
+              I.getModule()->getDataLayout(), Off, true))))
       return "constant expression";
   }
   if (isa<BinaryOperator>(I) || isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<PHINode>(I) ||

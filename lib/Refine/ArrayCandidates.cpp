@@ -52,8 +52,10 @@ namespace {
 
 /// An access of the body at byte offset Offset + ext(x_Var) * Scale into
 /// object Object (an index into Loop::Objects), Size bytes wide. For a
-/// pointer that walks the object, x_Var is its offset (Scale 1) and Step the
-/// bytes it moves per iteration: the cells it passes are Step apart.
+/// pointer p that walks the object, an access *(p + Shift): x_Var is p's
+/// offset, Step the bytes it moves per iteration (the cells it passes are
+/// Step apart), and the cells are named by their own offsets (Offset 0,
+/// Scale 1: the index a load of the cell uses, where instantiation finds it).
 struct Indexed {
   unsigned Object, Var;
   APInt Offset;
@@ -63,11 +65,14 @@ struct Indexed {
   const Instruction *At;   // the load or store
   uint64_t Step = 1;
   bool Pointer = false;    // through a pointer variant
+  int64_t Shift = 0;
+  bool Down = false;       // the pointer moves down (p = p - Step)
 };
 
 /// How far the pointer variant K moves per iteration (p = p + c at the back
-/// edge): |c| if it is a power of two, else 0.
-uint64_t pointerStep(const LoopRefiner::Loop &L, unsigned K, const DataLayout &DL) {
+/// edge): |c| if it is a power of two, else 0; Down: whether c < 0.
+uint64_t pointerStep(const LoopRefiner::Loop &L, unsigned K, const DataLayout &DL,
+                     bool *Down = nullptr) {
   for (const Instruction &I : *L.Backedge)
     if (isMarker(I, MarkerKind::Backedge)) {
       SmallVector<Value *, 8> Next = bundleValues(cast<CallBase>(I), NextBundle);
@@ -76,6 +81,8 @@ uint64_t pointerStep(const LoopRefiner::Loop &L, unsigned K, const DataLayout &D
           Next[K]->stripAndAccumulateConstantOffsets(DL, C, true) != L.Sources[K])
         return 0;
       APInt Abs = C.abs();
+      if (Down)
+        *Down = C.isNegative();
       return Abs.isPowerOf2() && Abs.getActiveBits() <= 32 ? Abs.getZExtValue() : 0;
     }
   return 0;
@@ -85,17 +92,19 @@ uint64_t pointerStep(const LoopRefiner::Loop &L, unsigned K, const DataLayout &D
 std::optional<Indexed> pointerAccess(const LoopRefiner::Loop &L, const Value *Ptr, Type *T,
                                      const Value *Stored, const Instruction &I,
                                      const DataLayout &DL) {
-  APInt Offset(offsetBits(DL), 0);
-  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
+  APInt Shift(offsetBits(DL), 0);
+  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Shift, true);
   unsigned Var = find(L.Sources, Base) - L.Sources.begin();
   if (Var >= L.NumVariants || !L.Sites[Var])
     return std::nullopt;
   auto Obj = find(L.Objects, L.Sites[Var]);
-  uint64_t Step = pointerStep(L, Var, DL), Size = DL.getTypeStoreSize(T);
-  if (Obj == L.Objects.end() || Step == 0 || Size > Step)
+  bool Down = false;
+  uint64_t Step = pointerStep(L, Var, DL, &Down), Size = DL.getTypeStoreSize(T);
+  if (Obj == L.Objects.end() || Step == 0 || Size > Step || Shift.getSignificantBits() > 32)
     return std::nullopt;
   return Indexed{static_cast<unsigned>(Obj - L.Objects.begin()),
-                 Var, Offset, 1, Size, false, Stored, &I, Step, true};
+                 Var, APInt(offsetBits(DL), 0), 1, Size, false, Stored, &I, Step, true,
+                 Shift.getSExtValue(), Down};
 }
 
 /// The access I makes, if it has that shape.
@@ -170,7 +179,7 @@ public:
     for (const BasicBlock *BB : L.Body)
       for (const Instruction &I : *BB)
         if (std::optional<Indexed> X = indexedAccess(L, I, DL))
-          if (Seen.insert({X->Object, X->Var, X->Offset.getZExtValue(), X->Scale, X->Size,
+          if (Seen.insert({X->Object, X->Var, X->Offset.getZExtValue() + X->Shift, X->Scale, X->Size,
                            X->Signed, X->Stored})
                   .second)
             Accesses.push_back(*X);
@@ -180,7 +189,8 @@ public:
       Out.push_back({now(O) == entry(O), name(O) + " == " + name(O) + "_0"});
     for (const Indexed &X : Accesses)
       for (bool Up : {true, false})
-        rangeFacts(X, Up, Accesses, X.Stored ? guardOf(X) : std::nullopt);
+        if (!X.Pointer || Up != X.Down) // (a pointer's way is known)
+          rangeFacts(X, Up, Accesses, X.Stored ? guardOf(X) : std::nullopt);
     counterBounds();
     pointerCandidates();
     return std::move(Out);
@@ -249,6 +259,21 @@ private:
     z3::expr I = TS.State[X.Var], I0 = TS.State[L.NumVariants + X.Var];
     std::string NI = TS.StateNames[X.Var], NI0 = TS.StateNames[L.NumVariants + X.Var];
     z3::expr K = counterCell(X);
+    // What k stands for in the store's value and condition: the counter, or
+    // for *(p + c), p = k - c.
+    z3::expr Counter = K;
+    auto Plus = [](const std::string &N, int64_t D) {
+      return D == 0 ? N : "(" + N + (D < 0 ? " - " : " + ") + std::to_string(std::abs(D)) + ")";
+    };
+    // Counting down, the cells passed are (i, i_0]; a pointer's offset p
+    // can reach 0, so its lower end is p's next cell, p + Step <= k.
+    z3::expr Next = I + C.bv_val(X.Step, I.get_sort().bv_size());
+    std::string NNext = Plus(NI, X.Shift + static_cast<int64_t>(X.Step));
+    if (X.Shift) {
+      z3::expr C0 = C.bv_val(X.Shift, I.get_sort().bv_size());
+      I = I + C0, I0 = I0 + C0, Next = Next + C0, Counter = K - C0;
+      NI = Plus(NI, X.Shift), NI0 = Plus(NI0, X.Shift);
+    }
     auto Le = [&](const z3::expr &A, const z3::expr &B) {
       return X.Signed ? z3::sle(A, B) : z3::ule(A, B);
     };
@@ -257,9 +282,12 @@ private:
     };
     // The cells passed so far: [i_0, i) counting up, (i, i_0] down (a
     // pointer's: those Step bytes apart from where it started).
-    z3::expr Passed = Up ? Le(I0, K) && Lt(K, I) : Lt(I, K) && Le(K, I0);
-    std::string Range =
-        Up ? NI0 + " <= " + KName + " < " + NI : NI + " < " + KName + " <= " + NI0;
+    z3::expr Passed = Up          ? Le(I0, K) && Lt(K, I)
+                      : X.Pointer ? Le(Next, K) && Le(K, I0)
+                                  : Lt(I, K) && Le(K, I0);
+    std::string Range = Up          ? NI0 + " <= " + KName + " < " + NI
+                        : X.Pointer ? NNext + " <= " + KName + " <= " + NI0
+                                    : NI + " < " + KName + " <= " + NI0;
     std::string Bytes = Range; // the frame's: every byte between
     if (X.Step > 1) {
       unsigned LowBits = Log2_64(X.Step);
@@ -269,7 +297,7 @@ private:
     z3::expr In = Passed, AtK = C.bool_val(true);
     std::string Where = Range, SkippedText;
     if (G) {
-      AtK = z3::expr(G->Holds).substitute(counterOf(X), vectorOf(K));
+      AtK = z3::expr(G->Holds).substitute(counterOf(X), vectorOf(Counter));
       std::map<unsigned, std::string> Names = G->Names;
       Names[K.id()] = KName;
       auto Text = [&](const z3::expr &F) {
@@ -312,19 +340,26 @@ private:
                            name(X.Object) + "_0 at " + KName,
                        K, z3::implies(Skipped, Kept), bytes(X, K)});
       }
-      storedValue(X, K, Cell, CT, Add);
+      storedValue(X, K, Counter, Cell, CT, Add);
     }
     for (const Indexed &Y : Accesses)
-      if (&Y != &X && Y.Var == X.Var && Y.Size == X.Size && Y.Scale == X.Scale &&
+      if (&Y != &X && !X.Pointer && Y.Var == X.Var && Y.Size == X.Size && Y.Scale == X.Scale &&
           Y.Signed == X.Signed && (Y.Object != X.Object || Y.Offset != X.Offset) && X.Stored)
         Add(Cell == cell(now(Y.Object), Y, K), CT + " == " + cellText(Y, Y.Object), &Y);
-    // A copy between two pointers that move in step (`*d++ = *s++`): the
-    // cell k of X's range holds what Y read k - x_0 bytes after y_0.
+    // A copy between pointers that move in step (`*d++ = *s++`, also
+    // `*p = p[1]`): the cell k of X's range holds what Y read as many bytes
+    // after where Y started.
     for (const Indexed &Y : Accesses)
-      if (X.Stored && X.Pointer && Y.Pointer && Y.Var != X.Var && Y.Step == X.Step &&
+      if (&Y != &X && X.Stored && X.Pointer && Y.Pointer && Y.Step == X.Step &&
           Y.Size == X.Size && TS.width(Y.Var) == TS.width(X.Var)) {
+        z3::expr Y0 = TS.State[L.NumVariants + Y.Var] +
+                      C.bv_val(Y.Shift, TS.width(Y.Var));
         std::string NY0 = TS.StateNames[L.NumVariants + Y.Var];
-        z3::expr KY = K - I0 + TS.State[L.NumVariants + Y.Var];
+        if (Y.Shift)
+          NY0 = "(" + NY0 + (Y.Shift < 0 ? " - " : " + ") + std::to_string(std::abs(Y.Shift)) + ")";
+        z3::expr KY = K - I0 + Y0;
+        if (z3::eq(KY.simplify(), K.simplify()) && Y.Object == X.Object)
+          continue; // the cell itself
         std::string Text = cellText(Y, Y.Object, KName + " - " + NI0 + " + " + NY0);
         Add(Cell == cell(now(Y.Object), Y, KY), CT + " == " + Text, &Y, KY);
       }
@@ -500,13 +535,13 @@ private:
   /// a[k] == e(k) for a store a[i] = e(i), if e is a function of i and of
   /// values the loop only reads.
   template <typename AddFn>
-  void storedValue(const Indexed &X, const z3::expr &K, const z3::expr &Cell,
-                   const std::string &CT, AddFn &Add) {
+  void storedValue(const Indexed &X, const z3::expr &K, const z3::expr &Counter,
+                   const z3::expr &Cell, const std::string &CT, AddFn &Add) {
     std::map<unsigned, std::string> Names;
     std::optional<z3::expr> V = overCounter(X.Stored, X, Names);
     if (!V)
       return;
-    z3::expr E = V->substitute(counterOf(X), vectorOf(K)); // k stands for i in e
+    z3::expr E = V->substitute(counterOf(X), vectorOf(Counter)); // k stands for i in e
     if (E.get_sort().bv_size() != Cell.get_sort().bv_size())
       return;
     Names.emplace(K.id(), KName);
