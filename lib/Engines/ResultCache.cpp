@@ -317,7 +317,9 @@ void ResultCache::store(const std::string &Key, const FunctionResult &R) const {
 
 std::optional<std::vector<FunctionResult>> ResultCache::lookupFile(const std::string &Key) const {
   std::optional<std::string> Entry = read(Key);
-  Expected<json::Value> V = Entry ? json::parse(*Entry) : Expected<json::Value>(json::Value(nullptr));
+  if (!Entry)
+    return std::nullopt;
+  Expected<json::Value> V = json::parse(*Entry);
   if (!V) {
     consumeError(V.takeError());
     return std::nullopt;
