@@ -460,15 +460,15 @@ std::string unsupportedReason(const Instruction &I) {
       return "function pointer";
   if (std::string Why = TypeProblem(I.getType()); !Why.empty())
     return Why;
+  const DataLayout &DL = I.getModule()->getDataLayout();
   for (const Use &U : I.operands()) {
     if (std::string Why = TypeProblem(U->getType()); !Why.empty())
       return Why;
     // (an address in a global, `p != &a[N]`, is a constant of both models)
-    APInt Off(offsetBits(I.getModule()->getDataLayout()), 0);
+    APInt Off(offsetBits(DL), 0);
     if (isa<ConstantExpr>(U.get()) &&
         !(U->getType()->isPointerTy() &&
-          isa<GlobalVariable>(U->stripAndAccumulateConstantOffsets(
-              I.getModule()->getDataLayout(), Off, true))))
+          isa<GlobalVariable>(U->stripAndAccumulateConstantOffsets(DL, Off, true))))
       return "constant expression";
   }
   if (isa<BinaryOperator>(I) || isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<PHINode>(I) ||

@@ -290,8 +290,7 @@ private:
                                     : NI + " < " + KName + " <= " + NI0;
     std::string Bytes = Range; // the frame's: every byte between
     if (X.Step > 1) {
-      unsigned LowBits = Log2_64(X.Step);
-      Passed = Passed && (K - I0).extract(LowBits - 1, 0) == C.bv_val(0, LowBits);
+      Passed = Passed && multipleOf(K - I0, X.Step);
       Range += " && (" + KName + " - " + NI0 + ") % " + std::to_string(X.Step) + " == 0";
     }
     z3::expr In = Passed, AtK = C.bool_val(true);
@@ -354,9 +353,7 @@ private:
           Y.Size == X.Size && TS.width(Y.Var) == TS.width(X.Var)) {
         z3::expr Y0 = TS.State[L.NumVariants + Y.Var] +
                       C.bv_val(Y.Shift, TS.width(Y.Var));
-        std::string NY0 = TS.StateNames[L.NumVariants + Y.Var];
-        if (Y.Shift)
-          NY0 = "(" + NY0 + (Y.Shift < 0 ? " - " : " + ") + std::to_string(std::abs(Y.Shift)) + ")";
+        std::string NY0 = Plus(TS.StateNames[L.NumVariants + Y.Var], Y.Shift);
         z3::expr KY = K - I0 + Y0;
         if (z3::eq(KY.simplify(), K.simplify()) && Y.Object == X.Object)
           continue; // the cell itself
@@ -381,30 +378,15 @@ private:
   /// constant c that the body compares it with, if it started there.
   void counterBounds() {
     std::set<std::pair<unsigned, uint64_t>> Seen;
-    for (const BasicBlock *BB : L.Body)
-      for (const Instruction &I : *BB) {
-        const auto *Cmp = dyn_cast<ICmpInst>(&I);
-        if (!Cmp)
-          continue;
-        for (unsigned Side : {0u, 1u}) {
-          const auto *Bound = dyn_cast<ConstantInt>(Cmp->getOperand(1 - Side));
-          unsigned X = find(L.Sources, Cmp->getOperand(Side)) - L.Sources.begin();
-          if (!Bound || X >= L.NumVariants || !Seen.insert({X, Bound->getZExtValue()}).second)
-            continue;
-          z3::expr V = TS.State[X], V0 = TS.State[L.NumVariants + X];
-          z3::expr B = numeral(C, Bound->getValue());
-          std::string N = TS.StateNames[X], N0 = TS.StateNames[L.NumVariants + X];
-          std::string NB = std::to_string(Bound->getSExtValue());
-          Out.push_back({z3::implies(z3::sle(V0, B), z3::sle(V, B)),
-                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ")"});
-          Out.push_back({z3::implies(z3::sge(V0, B), z3::sge(V, B)),
-                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ")"});
-          Out.push_back({z3::implies(z3::ule(V0, B), z3::ule(V, B)),
-                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (unsigned)"});
-          Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
-                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (unsigned)"});
-        }
-      }
+    forEachComparison([&](unsigned X, const Value *Other) {
+      const auto *Bound = dyn_cast<ConstantInt>(Other);
+      if (!Bound || !Seen.insert({X, Bound->getZExtValue()}).second)
+        return;
+      z3::expr B = numeral(C, Bound->getValue());
+      std::string NB = std::to_string(Bound->getSExtValue());
+      keepsSide(X, B, NB, /*Signed=*/true, "");
+      keepsSide(X, B, NB, /*Signed=*/false, " (unsigned)");
+    });
   }
 
   /// A pointer that moves S bytes per iteration stays S bytes apart from
@@ -420,49 +402,62 @@ private:
       Out.push_back({z3::uge(V, V0), N + " >= " + N0 + " (offsets)"});
       Out.push_back({z3::ule(V, V0), N + " <= " + N0 + " (offsets)"});
       uint64_t Step = pointerStep(L, K, DL);
-      if (Step <= 1)
-        continue;
-      unsigned LowBits = Log2_64(Step);
-      z3::expr Moved = V - V0;
-      Out.push_back({Moved.extract(LowBits - 1, 0) == C.bv_val(0, LowBits),
-                     "(" + N + " - " + N0 + ") % " + std::to_string(Step) + " == 0"});
+      if (Step > 1)
+        Out.push_back({multipleOf(V - V0, Step),
+                       "(" + N + " - " + N0 + ") % " + std::to_string(Step) + " == 0"});
     }
     std::set<std::pair<unsigned, uint64_t>> Seen;
+    forEachComparison([&](unsigned X, const Value *Other) {
+      APInt Off(offsetBits(DL), 0);
+      if (!L.Sites[X] || Other->stripAndAccumulateConstantOffsets(DL, Off, true) != L.Sites[X] ||
+          !Seen.insert({X, Off.getZExtValue()}).second)
+        return;
+      z3::expr B = numeral(C, Off);
+      std::string NB = std::to_string(Off.getZExtValue());
+      keepsSide(X, B, NB, /*Signed=*/false, " (offsets)");
+      // A pointer that steps over the address keeps its side only if it
+      // started a whole number of steps away (`p != end` with p + 4).
+      if (uint64_t Step = pointerStep(L, X, DL); Step > 1)
+        keepsSide(X, B, NB, /*Signed=*/false, " (offsets)",
+                  {{multipleOf(B - TS.State[L.NumVariants + X], Step),
+                    "(" + NB + " - " + TS.StateNames[L.NumVariants + X] + ") % " +
+                        std::to_string(Step) + " != 0"}});
+    });
+  }
+
+  /// Fn(x, v) for each comparison of a variant x with a value v in the body.
+  template <typename FnT> void forEachComparison(FnT Fn) const {
     for (const BasicBlock *BB : L.Body)
-      for (const Instruction &I : *BB) {
-        const auto *Cmp = dyn_cast<ICmpInst>(&I);
-        if (!Cmp || !Cmp->getOperand(0)->getType()->isPointerTy())
-          continue;
-        for (unsigned Side : {0u, 1u}) {
-          unsigned X = find(L.Sources, Cmp->getOperand(Side)) - L.Sources.begin();
-          if (X >= L.NumVariants || !L.Sites[X])
-            continue;
-          APInt Off(offsetBits(DL), 0);
-          const Value *Other = Cmp->getOperand(1 - Side);
-          if (Other->stripAndAccumulateConstantOffsets(DL, Off, true) != L.Sites[X] ||
-              !Seen.insert({X, Off.getZExtValue()}).second)
-            continue;
-          z3::expr V = TS.State[X], V0 = TS.State[L.NumVariants + X], B = numeral(C, Off);
-          std::string N = TS.StateNames[X], N0 = TS.StateNames[L.NumVariants + X];
-          std::string NB = std::to_string(Off.getZExtValue());
-          Out.push_back({z3::implies(z3::ule(V0, B), z3::ule(V, B)),
-                         "(" + N0 + " > " + NB + " || " + N + " <= " + NB + ") (offsets)"});
-          Out.push_back({z3::implies(z3::uge(V0, B), z3::uge(V, B)),
-                         "(" + N0 + " < " + NB + " || " + N + " >= " + NB + ") (offsets)"});
-          // A pointer that steps over the address keeps its side only if it
-          // started a whole number of steps away (`p != end` with p + 4).
-          uint64_t Step = pointerStep(L, X, DL);
-          if (Step <= 1)
-            continue;
-          unsigned LowBits = Log2_64(Step);
-          z3::expr InStep = (B - V0).extract(LowBits - 1, 0) == C.bv_val(0, LowBits);
-          std::string Apart = " || (" + NB + " - " + N0 + ") % " + std::to_string(Step) + " != 0";
-          Out.push_back({z3::implies(z3::ule(V0, B) && InStep, z3::ule(V, B)),
-                         "(" + N0 + " > " + NB + Apart + " || " + N + " <= " + NB + ") (offsets)"});
-          Out.push_back({z3::implies(z3::uge(V0, B) && InStep, z3::uge(V, B)),
-                         "(" + N0 + " < " + NB + Apart + " || " + N + " >= " + NB + ") (offsets)"});
-        }
-      }
+      for (const Instruction &I : *BB)
+        if (const auto *Cmp = dyn_cast<ICmpInst>(&I))
+          for (unsigned Side : {0u, 1u})
+            if (unsigned X = find(L.Sources, Cmp->getOperand(Side)) - L.Sources.begin();
+                X < L.NumVariants)
+              Fn(X, Cmp->getOperand(1 - Side));
+  }
+
+  /// Variant x stays on the side of B it started on (below or above, in
+  /// Signed order), if it started there and, given, Start holds (its text:
+  /// what makes the candidate hold without it).
+  void keepsSide(unsigned X, const z3::expr &B, const std::string &NB, bool Signed,
+                 const std::string &Tag,
+                 std::optional<std::pair<z3::expr, std::string>> Start = std::nullopt) {
+    z3::expr V = TS.State[X], V0 = TS.State[L.NumVariants + X];
+    std::string N = TS.StateNames[X], N0 = TS.StateNames[L.NumVariants + X];
+    z3::expr Holds = Start ? Start->first : C.bool_val(true);
+    std::string Unless = Start ? " || " + Start->second : "";
+    Out.push_back({z3::implies((Signed ? z3::sle(V0, B) : z3::ule(V0, B)) && Holds,
+                               Signed ? z3::sle(V, B) : z3::ule(V, B)),
+                   "(" + N0 + " > " + NB + Unless + " || " + N + " <= " + NB + ")" + Tag});
+    Out.push_back({z3::implies((Signed ? z3::sge(V0, B) : z3::uge(V0, B)) && Holds,
+                               Signed ? z3::sge(V, B) : z3::uge(V, B)),
+                   "(" + N0 + " < " + NB + Unless + " || " + N + " >= " + NB + ")" + Tag});
+  }
+
+  /// D is a multiple of Step, a power of two: its low bits are zero.
+  z3::expr multipleOf(const z3::expr &D, uint64_t Step) const {
+    unsigned LowBits = Log2_64(Step);
+    return D.extract(LowBits - 1, 0) == C.bv_val(0, LowBits);
   }
 
   z3::expr counterCell(const Indexed &X) const {

@@ -204,6 +204,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // A pointer of the state that walks one object is its offset there: the
   // object is fixed (Encoder gives a pointer variant at the header the
   // same object), so `for (p = a; p != a + n; ++p)` is a loop over integers.
+  const char *ManyObjects = "a loop whose pointer state may point into more than one object";
   L.Sites.assign(L.Sources.size(), nullptr);
   for (size_t K = 0; K < L.Sources.size(); ++K) {
     const Value *V = L.Sources[K];
@@ -215,7 +216,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
           !V->getType()->isPointerTy() ? "a loop whose state is not integer"
           : Site ? "a loop whose pointer state may be null (an allocation that may fail; "
                    "--assume-malloc-succeeds rules that out)"
-                 : "a loop whose pointer state may point into more than one object";
+                 : ManyObjects;
       return;
     }
     L.Sites[K] = Site;
@@ -250,7 +251,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       continue;
     std::optional<z3::expr> P = L.Enc->pointerInto(L.Sites[K], TS.State[K]);
     if (!P) {
-      L.Unsupported = "a loop whose pointer state may point into more than one object";
+      L.Unsupported = ManyObjects;
       return;
     }
     L.Enc->bind(L.Sources[K], *P);
