@@ -10,8 +10,10 @@
 // ones, the signed extremes, then each constant the program compares with
 // and its neighbours, which are the values loop bounds and guards are made
 // of); later runs mix these per input at random, with small and arbitrary
-// values. Each run's generator is seeded by its number, so a search is the
-// same every time.
+// values and values of a random magnitude (a bug that needs n >= 65536 and
+// n loop iterations is out of reach of small values, and an arbitrary
+// 32-bit n mostly runs out of time). Each run's generator is seeded by its
+// number, so a search is the same every time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +36,7 @@ std::string searchInputs(const NativeSearchOptions &Opts) {
   raw_string_ostream OS(S);
   OS << "/* PDPV's native search for inputs that reach an error call. */\n"
      << "#include <fcntl.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n"
-     << "#include <sys/time.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
+     << "#include <signal.h>\n#include <sys/time.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
      << "static const unsigned long long pdpv_constants[] = {";
   for (uint64_t C : Opts.Constants)
     OS << formatv("{0:x}ULL, ", C);
@@ -60,7 +62,7 @@ static unsigned long long pdpv_choose(unsigned bits) {
   } else if (r < uniform) {
     v = pdpv_constants[(r - 5) / 3] + (r - 5) % 3 - 1;
   } else {
-    switch (pdpv_random() % 8) {
+    switch (pdpv_random() % 10) {
     case 0: v = 0; break;
     case 1: v = 1; break;
     case 2: v = mask; break;
@@ -71,6 +73,10 @@ static unsigned long long pdpv_choose(unsigned bits) {
       v = pdpv_constant_count
               ? pdpv_constants[pdpv_random() % pdpv_constant_count] + pdpv_random() % 3 - 1
               : pdpv_random();
+      break;
+    case 7:
+    case 8: /* of a random magnitude: as many values of 20 bits as of 2 */
+      v = pdpv_random() >> (63 - pdpv_random() % (bits >= 64 ? 64 : bits));
       break;
     default: v = pdpv_random();
     }
@@ -125,33 +131,67 @@ static long long pdpv_now_ms(void) {
   return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
 }
 
-/* argv: runs at most, milliseconds per run, milliseconds in all. */
+/* One run, number r, in a process of its own under a limit of ms
+   milliseconds: 1 if it reached an error call, 2 if it ran out of time. */
+static char *pdpv_program;
+
+static int pdpv_try(unsigned r, unsigned ms) {
+  char *args[] = {pdpv_program, 0};
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0)
+    return -1;
+  if (pid == 0) {
+    struct itimerval t = {{0, 0}, {ms / 1000, (ms % 1000) * 1000}};
+    int quiet = open("/dev/null", O_WRONLY);
+    if (quiet >= 0)
+      dup2(quiet, 1);
+    pdpv_run = r;
+    pdpv_state = 0x9E3779B97F4A7C15ULL * (r + 1);
+    setitimer(ITIMER_REAL, &t, 0);
+    exit(@MAIN@(1, args));
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0) {
+  }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == @EXIT@)
+    return 1;
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM ? 2 : 0;
+}
+
+/* argv: runs at most, milliseconds per run, milliseconds in all.
+   Runs that go on for long are the minority and would eat the time of
+   many short ones: each run first gets a tenth of its limit (at least
+   100 ms), and the runs that ran out of it run again with the whole limit
+   at the end, in the time kept for them (at most half of it; a run's
+   choices depend on its number only, so it is the same run). */
 int main(int argc, char **argv) {
   unsigned runs = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
   unsigned ms = argc > 2 ? strtoul(argv[2], 0, 10) : 1000;
-  long long until = pdpv_now_ms() + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
-  char *args[] = {argv[0], 0};
-  for (pdpv_run = 0; pdpv_run < runs && pdpv_now_ms() < until; ++pdpv_run) {
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0)
+  long long start = pdpv_now_ms();
+  long long until = start + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
+  unsigned quick = ms / 10 < 100 ? (ms < 100 ? ms : 100) : ms / 10, made = 0, slow_count = 0;
+  unsigned *slow = malloc(sizeof(unsigned) * (runs + 1));
+  pdpv_program = argv[0];
+  for (unsigned r = 0; r < runs; ++r, ++made) {
+    long long kept = (long long)slow_count * ms;
+    if (kept > (until - start) / 2)
+      kept = (until - start) / 2;
+    if (pdpv_now_ms() >= until - kept)
       break;
-    if (pid == 0) {
-      struct itimerval t = {{0, 0}, {ms / 1000, (ms % 1000) * 1000}};
-      int quiet = open("/dev/null", O_WRONLY);
-      if (quiet >= 0)
-        dup2(quiet, 1);
-      pdpv_state = 0x9E3779B97F4A7C15ULL * (pdpv_run + 1);
-      setitimer(ITIMER_REAL, &t, 0);
-      exit(@MAIN@(1, args));
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0) {
-    }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == @EXIT@)
+    int outcome = pdpv_try(r, quick);
+    if (outcome == 1)
       return @EXIT@;
+    if (outcome < 0)
+      break;
+    if (outcome == 2 && quick < ms && slow)
+      slow[slow_count++] = r;
   }
+  for (unsigned k = 0; k < slow_count && pdpv_now_ms() < until; ++k, ++made)
+    if (pdpv_try(slow[k], ms) == 1)
+      return @EXIT@;
+  pdpv_run = made;
   fprintf(stderr, "pdpv-search: %u runs\n", pdpv_run);
   return 0;
 }

@@ -1,0 +1,24 @@
+// The native search also tries inputs of every magnitude, not only small,
+// extreme and arbitrary ones: here the square of n wraps (and the check
+// fails) only for n >= 65536, and the loop runs n times, so the extremes
+// and most arbitrary 32-bit values run longer than a run may (they are
+// given a short limit first, and the whole one at the end), while a value
+// of 17 to 26 bits fails within milliseconds.
+// RUN: sh -c 'pdpv --engine=native --timeout=10 %s; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=native --timeout=10 --data-model=ilp32 %s; echo "exit $?"' | FileCheck-19 %s
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void __VERIFIER_assert(int);
+
+int main(void) {
+  unsigned n = __VERIFIER_nondet_uint();
+  unsigned square = 0;
+  for (unsigned i = 0; i < n; ++i)
+    square += 2 * i + 1;
+  __VERIFIER_assert(n == 0 || square / n == n);
+  return 0;
+}
+// CHECK: native-search-magnitude.c:17:3: warning: assertion can fail [pdpv]
+// CHECK: note: input 1: __VERIFIER_nondet_uint() =
+// CHECK: native-search-magnitude.c:17:3: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at native-search-magnitude.c:17
+// CHECK: Result: FALSE
+// CHECK: exit 10
