@@ -27,7 +27,9 @@ namespace pdpv {
 /// A quantifier-free formula whose validity implies Claim's, or none if
 /// Claim has a quantifier where this cannot remove it (under an equivalence
 /// or an if-then-else condition, or with more than one bound variable).
-std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim);
+/// Rounds: 1 instantiates at the claim's own index terms, 2 also at those
+/// of the first instances (a larger formula that proves more claims).
+std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned Rounds = 2);
 /// Whether F has a quantifier anywhere.
 bool hasQuantifier(const z3::expr &F);
 

@@ -70,9 +70,23 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       unsigned Left = millisecondsUntil(Deadline);
       // Range facts over arrays are foralls: the solver gets a claim without
       // them whose validity implies this one (Instantiation.h), where it can.
+      // First with the instances at the claim's own index terms, in up to
+      // half the time: mostly enough, and a fraction of the size of two
+      // rounds (copysome2-1: 5 s for all 9 claims against more than 40 s
+      // for one). Only its "valid" counts: with too few instances a valid
+      // claim can look invalid.
+      ProcessAnswer A;
+      if (hasQuantifier(Part))
+        if (std::optional<z3::expr> Fewer = instantiateForValidity(Part, /*Rounds=*/1)) {
+          A = askSolverProcess(Prover, {!*Fewer}, /*WantModel=*/false,
+                               Left ? std::max(Left / 2, MinRecheckMs / 2) : 0, MemoryMB);
+          if (A.Answer == z3::unsat)
+            continue;
+          Left = millisecondsUntil(Deadline);
+        }
       z3::expr Claim = instantiateForValidity(Part).value_or(Part);
-      ProcessAnswer A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
-                                         Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
+      A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
+                           Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
       if (A.Answer == z3::sat)
         return O.What + " does not hold";
       if (A.Answer == z3::unknown) {

@@ -10,14 +10,12 @@ namespace pdpv {
 
 namespace {
 
-/// Rounds of instantiation: instances bring new index terms once more.
-constexpr unsigned Rounds = 2;
 /// Instances per quantifier and round at most (then the first ones).
 constexpr unsigned MaxInstances = 400;
 
 class Instantiator {
 public:
-  explicit Instantiator(z3::context &C) : C(C) {}
+  Instantiator(z3::context &C, unsigned Rounds) : C(C), Rounds(Rounds) {}
 
   /// E with foralls in positive position skolemized and those in negative
   /// position marked for instantiation (placeholders); none if impossible.
@@ -158,6 +156,7 @@ private:
   }
 
   z3::context &C;
+  unsigned Rounds; // of instantiation: instances bring new index terms
   unsigned Counter = 0;
   std::vector<std::pair<z3::expr, z3::expr>> Assumed; // placeholder, forall
   std::map<unsigned, bool> Quantified;                  // term id -> has one
@@ -166,10 +165,10 @@ private:
 
 } // namespace
 
-bool hasQuantifier(const z3::expr &F) { return Instantiator(F.ctx()).hasQuantifier(F); }
+bool hasQuantifier(const z3::expr &F) { return Instantiator(F.ctx(), 0).hasQuantifier(F); }
 
-std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim) {
-  Instantiator I(Claim.ctx());
+std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned Rounds) {
+  Instantiator I(Claim.ctx(), Rounds);
   if (!I.hasQuantifier(Claim))
     return Claim;
   std::optional<z3::expr> F = I.prepare(Claim, /*Positive=*/true);

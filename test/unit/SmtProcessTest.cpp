@@ -1,6 +1,7 @@
 // Queries for a solver process (boolector, cvc5, project dependencies): what
 // Z3's simplifier and encoder leave in a formula must reach the solver as
 // SMT-LIB it accepts.
+#include "pdpv/Instantiation.h"
 #include "pdpv/SmtProcess.h"
 
 #include <gtest/gtest.h>
@@ -63,6 +64,30 @@ TEST(SmtProcess, ConstantArraysReachZ3) {
   EXPECT_EQ(Unsat.Answer, z3::unsat) << Unsat.Why;
   ProcessAnswer Sat = askSolverProcess(*Z3, {z3::select(A, I) != 0}, false, 20000, 0);
   EXPECT_EQ(Sat.Answer, z3::sat) << Sat.Why;
+}
+
+// A re-check first instantiates the assumed range facts at the claim's own
+// index terms (one round), and only if that is not enough also at those of
+// the instances (two). A chain a[i] = a[i+1] = a[i+2] needs the second.
+TEST(SmtProcess, RangeFactsAreInstantiatedInRounds) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  z3::sort Index = C.bv_sort(32);
+  z3::expr A = C.constant("a", C.array_sort(Index, Index));
+  z3::expr K = C.bv_const("k", 32), I = C.bv_const("i", 32), N = C.bv_const("n", 32);
+  z3::expr Step = z3::forall(K, z3::select(A, K) == z3::select(A, K + 1));
+  z3::expr Filled = z3::forall(K, z3::implies(z3::ult(K, N), z3::select(A, K) == 7));
+  auto Valid = [&](const z3::expr &Claim, unsigned Rounds) {
+    std::optional<z3::expr> F = instantiateForValidity(Claim, Rounds);
+    EXPECT_TRUE(F.has_value());
+    return F && askSolverProcess(*Boolector, {!*F}, false, 20000, 0).Answer == z3::unsat;
+  };
+  z3::expr Near = z3::implies(Filled && z3::ult(I, N), z3::select(A, I) == 7);
+  z3::expr Chain = z3::implies(Step, z3::select(A, I) == z3::select(A, I + 2));
+  EXPECT_TRUE(Valid(Near, 1));
+  EXPECT_FALSE(Valid(Chain, 1)); // instances at i and i + 2 only
+  EXPECT_TRUE(Valid(Chain, 2));  // and at i + 1, i + 3
 }
 
 } // namespace
