@@ -8,7 +8,12 @@
 // relates the word to another word the obligation bounds, a.x + c.y <= B
 // (c = +-1), with B as large as the initial states allow: the unit is kept if
 // it holds the whole obligation and is blocked up to one frame beyond the last
-// (inductive relative to it), which the lemma was not.
+// (inductive relative to it), which the lemma was not. The row alone is tried
+// first, then the row with what the lemma says of the other words: in
+// hardware, two data words are equal only while control words say so
+// (HWMCC'19 cal26 and cal33: x - y <= -1 /\ c1 <= -1 /\ c2 <= -1 blocks what
+// bounds on x and y blocked point by point; both solved in 5-6 s, unknown at
+// 10 s before).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,10 +76,21 @@ std::optional<Unit> Pdr::Impl::relate(const Unit &Q, const Unit &G, unsigned J) 
         Lits.push_back(!atom(R, false));
         if (check(Lift, Lits) != z3::unsat)
           continue;
-        Unit U = {R};
-        if (blocked(U, J, nullptr, nullptr) && pushUp(U, J) == Top &&
-            blocked(U, Top + 1, nullptr, nullptr))
-          return U;
+        // The row alone, else the row in place of what G says of x and y
+        // (data-integrity designs: x == y matters only where a control word
+        // says the two hold the same datum).
+        Unit Rest = {R};
+        for (const Atom &A : G)
+          if (A.isRow() && !sharesWord(A, R))
+            Rest.push_back(A);
+        for (Unit U : {Unit{R}, Rest}) {
+          std::sort(U.begin(), U.end());
+          if (blocked(U, J, nullptr, nullptr) && pushUp(U, J) == Top &&
+              blocked(U, Top + 1, nullptr, nullptr))
+            return U;
+          if (Rest.size() == 1)
+            break;
+        }
       }
   }
   return std::nullopt;
