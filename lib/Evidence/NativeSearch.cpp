@@ -36,7 +36,7 @@ std::string searchInputs(const NativeSearchOptions &Opts) {
   raw_string_ostream OS(S);
   OS << "/* PDPV's native search for inputs that reach an error call. */\n"
      << "#include <fcntl.h>\n#include <stdio.h>\n#include <stdlib.h>\n#include <time.h>\n"
-     << "#include <signal.h>\n#include <sys/time.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
+     << "#include <signal.h>\n#include <sys/mman.h>\n#include <sys/time.h>\n#include <sys/wait.h>\n#include <unistd.h>\n\n"
      << "static const unsigned long long pdpv_constants[] = {";
   for (uint64_t C : Opts.Constants)
     OS << formatv("{0:x}ULL, ", C);
@@ -88,7 +88,13 @@ static unsigned long long pdpv_choose(unsigned bits) {
 static struct { const char *fn; unsigned site; unsigned long long v; } pdpv_log[PDPV_LOG];
 static unsigned pdpv_logged, pdpv_lost;
 
+/* How many inputs the run took, seen by the search's own process: a run
+   that took none is every run. */
+static volatile unsigned *pdpv_inputs_taken;
+
 static unsigned long long pdpv_log_input(const char *fn, unsigned site, unsigned long long v) {
+  if (pdpv_inputs_taken)
+    ++*pdpv_inputs_taken;
   if (pdpv_logged < PDPV_LOG) {
     pdpv_log[pdpv_logged].fn = fn;
     pdpv_log[pdpv_logged].site = site;
@@ -139,6 +145,8 @@ static int pdpv_try(unsigned r, unsigned ms) {
   char *args[] = {pdpv_program, 0};
   fflush(stdout);
   fflush(stderr);
+  if (pdpv_inputs_taken)
+    *pdpv_inputs_taken = 0;
   pid_t pid = fork();
   if (pid < 0)
     return -1;
@@ -163,9 +171,10 @@ static int pdpv_try(unsigned r, unsigned ms) {
 /* argv: runs at most, milliseconds per run, milliseconds in all.
    Runs that go on for long are the minority and would eat the time of
    many short ones: each run first gets a tenth of its limit (at least
-   100 ms), and the runs that ran out of it run again with the whole limit
-   at the end, in the time kept for them (at most half of it; a run's
-   choices depend on its number only, so it is the same run). */
+   100 ms), and the runs that ran out of it run again at the end, in the
+   time kept for them (at most half of it), each with its share of what is
+   left but at least the whole limit (a run's choices depend on its number
+   only, so it is the same run). */
 int main(int argc, char **argv) {
   unsigned runs = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
   unsigned ms = argc > 2 ? strtoul(argv[2], 0, 10) : 1000;
@@ -173,6 +182,8 @@ int main(int argc, char **argv) {
   long long until = start + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
   unsigned quick = ms / 10 < 100 ? (ms < 100 ? ms : 100) : ms / 10, made = 0, slow_count = 0;
   unsigned *slow = malloc(sizeof(unsigned) * (runs + 1));
+  void *shared = mmap(0, sizeof(unsigned), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  pdpv_inputs_taken = shared == MAP_FAILED ? 0 : shared;
   pdpv_program = argv[0];
   for (unsigned r = 0; r < runs; ++r, ++made) {
     long long kept = (long long)slow_count * ms;
@@ -187,10 +198,16 @@ int main(int argc, char **argv) {
       break;
     if (outcome == 2 && quick < ms && slow)
       slow[slow_count++] = r;
+    if (pdpv_inputs_taken && *pdpv_inputs_taken == 0)
+      break; /* a program without inputs: every run is this one */
   }
-  for (unsigned k = 0; k < slow_count && pdpv_now_ms() < until; ++k, ++made)
-    if (pdpv_try(slow[k], ms) == 1)
+  /* The slow runs share what is left, each at least the whole limit (one
+     run without inputs gets it all). */
+  for (unsigned k = 0; k < slow_count && pdpv_now_ms() < until; ++k, ++made) {
+    long long share = (until - pdpv_now_ms()) / (slow_count - k);
+    if (pdpv_try(slow[k], share > ms ? (unsigned)share : ms) == 1)
       return @EXIT@;
+  }
   pdpv_run = made;
   fprintf(stderr, "pdpv-search: %u runs\n", pdpv_run);
   return 0;
