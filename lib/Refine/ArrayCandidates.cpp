@@ -42,6 +42,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
+#include <functional>
 #include <set>
 
 using namespace llvm;
@@ -474,7 +475,8 @@ private:
   /// V's term, if it is a function of X's counter and values the loop only
   /// reads; Names gets the names of its free constants.
   std::optional<z3::expr> overCounter(const Value *V, const Indexed &X,
-                                      std::map<unsigned, std::string> &Names) const {
+                                      std::map<unsigned, std::string> &Names,
+                                      const z3::expr *Own = nullptr) const {
     z3::expr E(C);
     try {
       E = L.Enc->value(V);
@@ -484,6 +486,8 @@ private:
     std::map<unsigned, z3::expr> Free;
     freeConstants(E, Free);
     for (auto &[Id, F] : Free) {
+      if (Own && z3::eq(F, *Own))
+        continue;
       unsigned Index = 0;
       while (Index < L.Sources.size() && TS.State[Index].id() != Id)
         ++Index;
@@ -527,20 +531,63 @@ private:
     return Guard{Holds.simplify(), Names};
   }
 
+  /// E with each subterm that is provably equal to Target (of its sort)
+  /// replaced by By.
+  z3::expr replaceEqual(const z3::expr &E, const z3::expr &Target, const z3::expr &By) const {
+    std::map<unsigned, z3::expr> Done;
+    std::function<z3::expr(const z3::expr &)> Walk = [&](const z3::expr &T) -> z3::expr {
+      if (auto It = Done.find(T.id()); It != Done.end())
+        return It->second;
+      z3::expr R = T;
+      z3::solver S(C);
+      z3::params P(C);
+      P.set("timeout", 200u);
+      S.set(P);
+      if (T.is_app() && z3::eq(T.get_sort(), Target.get_sort()) && !T.is_numeral() &&
+          (S.add(T != Target), S.check() == z3::unsat)) {
+        R = By;
+      } else if (T.is_app() && T.num_args() > 0) {
+        z3::expr_vector Args(C);
+        for (unsigned J = 0; J < T.num_args(); ++J)
+          Args.push_back(Walk(T.arg(J)));
+        R = T.decl()(Args);
+      }
+      Done.emplace(T.id(), R);
+      return R;
+    };
+    return Walk(E);
+  }
+
   /// a[k] == e(k) for a store a[i] = e(i), if e is a function of i and of
   /// values the loop only reads.
   template <typename AddFn>
   void storedValue(const Indexed &X, const z3::expr &K, const z3::expr &Counter,
                    const z3::expr &Cell, const std::string &CT, AddFn &Add) {
     std::map<unsigned, std::string> Names;
-    std::optional<z3::expr> V = overCounter(X.Stored, X, Names);
+    // An update in place (`b[i] = b[i] + i`) reads the cell before the loop
+    // wrote it: its entry value. (Reads of other cells of the object give
+    // candidates that Houdini drops.)
+    z3::expr Own = now(X.Object);
+    std::optional<z3::expr> V = overCounter(X.Stored, X, Names, &Own);
     if (!V)
       return;
-    z3::expr E = V->substitute(counterOf(X), vectorOf(Counter)); // k stands for i in e
+    // For the text, the read of the stored cell itself is b_0[k].
+    z3::expr Shown = *V;
+    if (!X.Pointer) {
+      z3::expr Here = cell(Own, X, TS.State[X.Var]);
+      z3::expr Old = C.constant(("pdpv.old." + name(X.Object)).c_str(), Here.get_sort());
+      Names.emplace(Old.id(), name(X.Object) + "_0[" + KName + "]");
+      Shown = replaceEqual(*V, Here, Old);
+    }
+    z3::expr_vector From(C), To(C);
+    From.push_back(Own);
+    To.push_back(entry(X.Object));
+    z3::expr E = V->substitute(From, To).substitute(counterOf(X), vectorOf(Counter));
     if (E.get_sort().bv_size() != Cell.get_sort().bv_size())
       return;
     Names.emplace(K.id(), KName);
-    std::optional<std::string> Text = cTerm(E, Names);
+    std::optional<std::string> Text =
+        cTerm(Shown.substitute(counterOf(X), vectorOf(Counter)), Names);
     Add(Cell == E, CT + " == " + (Text ? *Text : "the value stored there"));
   }
 };

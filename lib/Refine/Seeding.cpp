@@ -215,6 +215,17 @@ void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
 void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   TransitionSystem &TS = *L.TS;
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
+  // An entry value the program sets to a constant keeps it (I says so, and
+  // x_0 never changes): where the relations above hold only for some
+  // starts (a frame fact for cells 4 * i bytes apart, whose offsets do not
+  // wrap from i_0 = 0), the consecution queries need to know it.
+  for (unsigned K = 0; K < L.NumVariants; ++K)
+    if (const auto *CI = dyn_cast<ConstantInt>(L.Sources[L.NumVariants + K]);
+        CI && TS.State[L.NumVariants + K].is_bv() &&
+        TS.width(L.NumVariants + K) == CI->getBitWidth())
+      Cs.push_back({TS.State[L.NumVariants + K] == numeral(C, CI->getValue()),
+                    TS.StateNames[L.NumVariants + K] + " == " +
+                        std::to_string(CI->getSExtValue())});
   if (L.modelsMemory())
     append_range(Cs, arrayCandidates(L, C));
   else if (any_of(L.Sites, [](const Value *S) { return S != nullptr; }))
@@ -269,6 +280,26 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
     return std::any_of(Arrays[J].begin(), Arrays[J].end(),
                        [&](unsigned Id) { return Arrays[K].count(Id) > 0; });
   };
+  // The cells the body itself reads (select indices into an array of the
+  // state): a forall over that array is needed there too, e.g. the frame
+  // fact at b[i] for `b[i] = b[i] + i`, which reads a cell not yet written.
+  std::vector<std::pair<unsigned, z3::expr>> BodyReads;
+  if (L.modelsMemory()) {
+    std::set<unsigned> Seen;
+    std::vector<z3::expr> Work{TS.Constraint};
+    for (const z3::expr &F : TS.NextFn)
+      Work.push_back(F);
+    while (!Work.empty()) {
+      z3::expr E = Work.back();
+      Work.pop_back();
+      if (!E.is_app() || !Seen.insert(E.id()).second)
+        continue;
+      if (E.decl().decl_kind() == Z3_OP_SELECT && E.arg(0).is_const())
+        BodyReads.push_back({E.arg(0).id(), E.arg(1)});
+      for (unsigned J = 0; J < E.num_args(); ++J)
+        Work.push_back(E.arg(J));
+    }
+  }
   auto Holding = [&](const std::vector<bool> &Alive) {
     z3::expr Now = C.bool_val(true);
     for (size_t K = 0; K < Cs.size(); ++K) {
@@ -289,6 +320,9 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
           for (const z3::expr &B : Cs[J].Reads)
             Use(instance(Cs[J], B, *Witness[J]));
         }
+      for (const auto &[Array, Index] : BodyReads)
+        if (Arrays[K].count(Array))
+          Use(Index);
     }
     return Now;
   };
