@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/BoundedSearch.h"
 #include "pdpv/Btor2.h"
 #include "pdpv/Pdr.h"
 
@@ -18,7 +19,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <optional>
+#include <thread>
 
 using namespace llvm;
 using namespace pdpv;
@@ -34,6 +38,11 @@ static cl::opt<bool> PrintInvariant("invariant",
 static cl::opt<bool> Stats("show-stats", cl::desc("print statistics on stderr"),
                            cl::cat(Category));
 static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"), cl::cat(Category));
+static cl::opt<bool> NoBoundedSearch(
+    "no-bmc",
+    cl::desc("turn off (on by default): a bounded search for shallow counterexamples in a "
+             "second thread, next to PDR"),
+    cl::cat(Category));
 
 enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
 
@@ -75,7 +84,38 @@ int main(int Argc, char **Argv) {
   }
   Opts.TimeoutSeconds = Timeout;
   Opts.Verbose = Verbose;
+  // The bounded search: in its own thread and Z3 context; a trace it finds
+  // stops PDR, one PDR finds (or a proof) leaves it behind.
+  auto Deadline = Timeout ? std::chrono::steady_clock::now() + std::chrono::seconds(Timeout)
+                          : std::chrono::steady_clock::time_point::max();
+  std::atomic<bool> StopSearch{false}, StopPdr{false};
+  std::optional<Trace> Shallow;
+  z3::context SearchContext;
+  std::unique_ptr<TransitionSystem> Copy;
+  std::thread Search;
+  if (!NoBoundedSearch) {
+    Copy = translateSystem(M->TS, SearchContext);
+    Search = std::thread([&] {
+      Shallow = boundedSearch(*Copy, Deadline, StopSearch);
+      if (Shallow)
+        StopPdr = true;
+    });
+    Opts.Stop = &StopPdr;
+  }
   PdrResult R = Pdr(M->TS, Opts).run();
+  if (Search.joinable()) {
+    if (R.S != PdrResult::Unknown)
+      StopSearch = true; // (the process ends without waiting for it)
+    else
+      Search.join();
+    if (R.S == PdrResult::Unknown && Shallow) {
+      if (Stats)
+        errs() << "pdpv-mc: counterexample of " << Shallow->States.size() - 1
+               << " steps found by the bounded search\n";
+      R.S = PdrResult::Fails;
+      R.Counterexample = std::move(*Shallow);
+    }
+  }
   if (Stats)
     errs() << "pdpv-mc: " << R.Stats.Frames << " frames, " << R.Stats.Lemmas << " lemmas, "
            << R.Stats.Obligations << " obligations, " << R.Stats.Reshaped << " reshaped, "

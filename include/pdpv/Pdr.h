@@ -24,6 +24,7 @@
 #include "pdpv/TransitionSystem.h"
 #include "pdpv/Unknown.h"
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 
@@ -52,6 +53,9 @@ struct PdrOptions {
   bool Relate = true;
   SolverKind Solver = SolverKind::Generic;
   bool Verbose = false;            // progress on stderr
+  // Set by another thread when the run is no longer wanted (pdpv-mc's
+  // bounded search found a counterexample): the run ends as if out of time.
+  const std::atomic<bool> *Stop = nullptr;
 };
 
 /// PDR's heuristics as options (OptionTable.h): pdpv-mc's flags, and with

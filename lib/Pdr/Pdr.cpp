@@ -28,12 +28,14 @@ using namespace llvm;
 namespace pdpv {
 
 void Pdr::Impl::checkTime() const {
-  if (Clock::now() >= Deadline)
+  if (Clock::now() >= Deadline || (Opts.Stop && *Opts.Stop))
     throw TimeUp();
 }
 
 z3::check_result Pdr::Impl::check(z3::solver &S, const z3::expr_vector &A) {
   ++Stats.SolverCalls;
+  if (Opts.Stop && *Opts.Stop)
+    throw TimeUp();
   if (Opts.TimeoutSeconds) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
     if (Left.count() <= 0)

@@ -1,6 +1,7 @@
 // The PDR engine on the thesis' own examples as transition systems. Every
 // HOLDS result's invariant is re-checked by a fresh solver (initiation,
 // consecution, safety) and every FAILS trace is replayed concretely.
+#include "pdpv/BoundedSearch.h"
 #include "pdpv/Pdr.h"
 
 #include <gtest/gtest.h>
@@ -337,6 +338,35 @@ TEST(PdrReuse, WrongAssumptionIsCaughtByTheRecheck) {
   PdrResult R = P.run();
   ASSERT_EQ(R.S, PdrResult::Holds);
   EXPECT_NE(checkInvariant(E.TS, R.invariant(E.C)), "");
+}
+
+// pdpv-mc's bounded search, on a copy of the system in another context as
+// pdpv-mc makes it: the shortest trace, which replays on the original. A
+// 32-bit data word is loaded from an input once, a counter runs to 12, and
+// the bad state needs both (depth 12 exactly, not before).
+TEST(BoundedSearch, FindsTheShortestTraceInACopy) {
+  Example E;
+  z3::expr N = E.var("n", 8), X = E.var("x", 32), D = E.input("d", 32);
+  E.TS.Init = N == E.num(0, 8) && X == E.num(0, 32);
+  E.next(N, N + E.num(1, 8));
+  E.next(X, z3::ite(N == E.num(0, 8), D, X));
+  E.TS.Bad = N == E.num(12, 8) && X == E.num(0x5eed, 32);
+  z3::context Other;
+  std::unique_ptr<TransitionSystem> Copy = translateSystem(E.TS, Other);
+  std::atomic<bool> Stop{false};
+  std::optional<Trace> T = boundedSearch(
+      *Copy, std::chrono::steady_clock::now() + std::chrono::seconds(60), Stop);
+  ASSERT_TRUE(T.has_value());
+  EXPECT_EQ(T->States.size(), 13u);
+  EXPECT_EQ(replayTrace(E.TS, *T), "");
+  // Unreachable bad states: the search runs until it is stopped.
+  E.TS.Bad = N == E.num(12, 8) && X == E.num(0x5eed, 32) && D == E.num(1, 32) &&
+             D == E.num(2, 32);
+  Copy = translateSystem(E.TS, Other);
+  EXPECT_FALSE(boundedSearch(*Copy, std::chrono::steady_clock::now() +
+                                        std::chrono::milliseconds(500),
+                             Stop)
+                   .has_value());
 }
 
 } // namespace
