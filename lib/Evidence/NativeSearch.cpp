@@ -192,17 +192,23 @@ int main(int argc, char **argv) {
     if (pdpv_now_ms() >= until - kept)
       break;
     int outcome = pdpv_try(r, quick);
+    /* A run that took no input before its time ran out is every run so
+       far: it runs again at once, with half of what is left. */
+    if (outcome == 2 && pdpv_inputs_taken && *pdpv_inputs_taken == 0) {
+      long long half = (until - pdpv_now_ms()) / 2;
+      outcome = pdpv_try(r, half > ms ? (unsigned)half : ms);
+      ++made;
+    }
     if (outcome == 1)
       return @EXIT@;
     if (outcome < 0)
       break;
-    if (outcome == 2 && quick < ms && slow)
-      slow[slow_count++] = r;
     if (pdpv_inputs_taken && *pdpv_inputs_taken == 0)
       break; /* a program without inputs: every run is this one */
+    if (outcome == 2 && quick < ms && slow)
+      slow[slow_count++] = r;
   }
-  /* The slow runs share what is left, each at least the whole limit (one
-     run without inputs gets it all). */
+  /* The slow runs share what is left, each at least the whole limit. */
   for (unsigned k = 0; k < slow_count && pdpv_now_ms() < until; ++k, ++made) {
     long long share = (until - pdpv_now_ms()) / (slow_count - k);
     if (pdpv_try(slow[k], share > ms ? (unsigned)share : ms) == 1)

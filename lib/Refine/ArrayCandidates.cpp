@@ -538,13 +538,16 @@ private:
     std::function<z3::expr(const z3::expr &)> Walk = [&](const z3::expr &T) -> z3::expr {
       if (auto It = Done.find(T.id()); It != Done.end())
         return It->second;
+      auto Equal = [&] {
+        z3::solver S(C);
+        z3::params P(C);
+        P.set("timeout", 200u);
+        S.set(P);
+        S.add(T != Target);
+        return S.check() == z3::unsat;
+      };
       z3::expr R = T;
-      z3::solver S(C);
-      z3::params P(C);
-      P.set("timeout", 200u);
-      S.set(P);
-      if (T.is_app() && z3::eq(T.get_sort(), Target.get_sort()) && !T.is_numeral() &&
-          (S.add(T != Target), S.check() == z3::unsat)) {
+      if (T.is_app() && z3::eq(T.get_sort(), Target.get_sort()) && !T.is_numeral() && Equal()) {
         R = By;
       } else if (T.is_app() && T.num_args() > 0) {
         z3::expr_vector Args(C);
