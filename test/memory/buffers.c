@@ -39,3 +39,6 @@ int main(void) {
 // INPUTS-NEXT: buffers.c:25:16: note: input 2: __VERIFIER_nondet_uint() = {{[0-9]+}}
 // INPUTS-NEXT: note: path:
 // WITNESS: entry_type: "violation_sequence"
+// Through opt, on the IR clang emits:
+// RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s

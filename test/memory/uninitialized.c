@@ -18,3 +18,6 @@ int main(void) {
 // CHECK-DAG: uninitialized.c:14:3: warning: assertion can fail
 // CHECK-DAG: note: {{.*}}input {{[0-9]+}}: uninitialized 'a[2]' = 7
 // CHECK-DAG: note: {{.*}}confirmed by a native run
+// Through opt, on the IR clang emits:
+// RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
