@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/CFG.h"
 
 #include <thread>
@@ -258,7 +259,10 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
       R.RecheckedBy = F.RecheckedBy;
     R.Obligations += F.Obligations;
     append_range(R.RecheckScopes, F.RecheckScopes);
-    append_range(R.EngineNotes, F.EngineNotes);
+    // (both lanes carry the notes made before they were forked)
+    for (const std::string &Note : F.EngineNotes)
+      if (!is_contained(R.EngineNotes, Note))
+        R.EngineNotes.push_back(Note);
   }
   for (const std::optional<LaneFindings> &F : Found)
     if (F)

@@ -160,9 +160,12 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
                                      std::chrono::steady_clock::time_point Deadline,
                                      std::vector<CheckResult *> Removed) {
   auto Trusted = [&](const std::string &Why) {
+    bool One = Removed.size() == 1;
     R.EngineNotes.push_back(std::to_string(Removed.size()) +
-                            " assertions proved during preparation were not re-checked (" +
-                            Why + "): LLVM's simplification is trusted for them");
+                            (One ? " assertion proved during preparation was not re-checked ("
+                                 : " assertions proved during preparation were not re-checked (") +
+                            Why + "): LLVM's simplification is trusted for " +
+                            (One ? "it" : "them"));
   };
   if (Opts.Recheck == "none")
     return;

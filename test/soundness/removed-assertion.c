@@ -28,5 +28,5 @@ int main(void) {
 // DISAGREE: removed-assertion.c:20:3: warning: assertion unknown: the proof was not confirmed by boolector: the assertion at {{.*}}removed-assertion.c:20:3 (removed by simplification) does not hold
 // DISAGREE: exit 20
 // LOOP: remark: assertion proved during preparation
-// LOOP: 1 assertions proved during preparation were not re-checked (the function has loops): LLVM's simplification is trusted for them
+// LOOP: 1 assertion proved during preparation was not re-checked (the function has loops): LLVM's simplification is trusted for it
 // LOOP: Result: TRUE
