@@ -34,8 +34,7 @@ void Pdr::Impl::checkTime() const {
 
 z3::check_result Pdr::Impl::check(z3::solver &S, const z3::expr_vector &A) {
   ++Stats.SolverCalls;
-  if (Opts.Stop && *Opts.Stop)
-    throw TimeUp();
+  checkTime();
   if (Opts.TimeoutSeconds) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
     if (Left.count() <= 0)

@@ -280,7 +280,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     Init = Init && TS.State[K] == TS.State[L.NumVariants + K];
     // An entry value that is a constant in the program is that constant.
     const Value *Begin = L.Sources[L.NumVariants + K];
-    if (const auto *CI = dyn_cast<ConstantInt>(Begin))
+    if (const ConstantInt *CI = L.constantEntry(K))
       Init = Init && TS.State[L.NumVariants + K] == numeral(C, CI->getValue());
     // So is a pointer's offset at a constant distance from its object.
     APInt Off(offsetBits(DL), 0);

@@ -13,6 +13,7 @@
 #include "pdpv/Refine.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
 
 #include <map>
@@ -37,6 +38,11 @@ struct LoopRefiner::Loop {
   /// Sources[K]'s object if it is a pointer (none yet in a loop whose model
   /// was refused before its state was known).
   const llvm::Value *siteOf(size_t K) const { return K < Sites.size() ? Sites[K] : nullptr; }
+  /// Variant K's entry value, if the program enters the loop with a
+  /// constant there (then I fixes x_0 to it).
+  const llvm::ConstantInt *constantEntry(unsigned K) const {
+    return llvm::dyn_cast<llvm::ConstantInt>(Sources[NumVariants + K]);
+  }
   // The objects the body accesses, those it writes first: after the
   // Sources, TS->State holds their contents at the header, then the written
   // ones' contents as the loop was entered (LoopModel.cpp).

@@ -220,9 +220,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   // starts (a frame fact for cells 4 * i bytes apart, whose offsets do not
   // wrap from i_0 = 0), the consecution queries need to know it.
   for (unsigned K = 0; K < L.NumVariants; ++K)
-    if (const auto *CI = dyn_cast<ConstantInt>(L.Sources[L.NumVariants + K]);
-        CI && TS.State[L.NumVariants + K].is_bv() &&
-        TS.width(L.NumVariants + K) == CI->getBitWidth())
+    if (const ConstantInt *CI = L.constantEntry(K))
       Cs.push_back({TS.State[L.NumVariants + K] == numeral(C, CI->getValue()),
                     TS.StateNames[L.NumVariants + K] + " == " +
                         std::to_string(CI->getSExtValue())});
