@@ -4,6 +4,8 @@
 
 #include "pdpv/Z3Util.h"
 
+#include <algorithm>
+#include <limits>
 #include <string>
 
 namespace pdpv {
@@ -44,16 +46,17 @@ std::optional<Trace> boundedSearch(const TransitionSystem &TS,
       Out.push_back(C.constant((V.to_string() + "@" + std::to_string(J)).c_str(), V.get_sort()));
     return Out;
   };
+  z3::expr_vector From(C); // the state variables, then the inputs
+  for (const z3::expr &V : TS.State)
+    From.push_back(V);
+  for (const z3::expr &V : TS.Inputs)
+    From.push_back(V);
   auto At = [&](const z3::expr &E, const z3::expr_vector &S, const z3::expr_vector &I) {
-    z3::expr_vector From(C), To(C);
-    for (unsigned K = 0; K < TS.State.size(); ++K) {
-      From.push_back(TS.State[K]);
-      To.push_back(S[K]);
-    }
-    for (unsigned K = 0; K < TS.Inputs.size(); ++K) {
-      From.push_back(TS.Inputs[K]);
-      To.push_back(I[K]);
-    }
+    z3::expr_vector To(C);
+    for (const z3::expr &V : S)
+      To.push_back(V);
+    for (const z3::expr &V : I)
+      To.push_back(V);
     return z3::expr(E).substitute(From, To);
   };
   z3::solver S(C);
@@ -69,7 +72,9 @@ std::optional<Trace> boundedSearch(const TransitionSystem &TS,
     Inputs.push_back(Copies(TS.Inputs, J));
     S.add(At(TS.Constraint, States[J], Inputs[J]));
     z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(Left));
+    // (without a deadline Left is far beyond what the parameter holds)
+    P.set("timeout", static_cast<unsigned>(
+                         std::min<long long>(Left, std::numeric_limits<unsigned>::max())));
     S.set(P);
     z3::expr_vector Bad(C);
     Bad.push_back(At(TS.Bad, States[J], Inputs[J]));
