@@ -66,8 +66,10 @@ struct RefineOptions {
   // Heuristics (options rows in lib/Options/Options.cpp):
   // Houdini's solver budget per loop for the candidates: a cheap head start,
   // not worth waiting for long (but a counterexample to many sums can take
-  // seconds, more so on a loaded machine).
-  unsigned SeedQueryMs = 10000, SeedMaxQueries = 64;
+  // seconds). The effort per query is in millions of Z3's resource units
+  // (100: about 10 s on a current core), not in time: the candidates kept
+  // must not depend on the machine's load.
+  unsigned SeedQueryEffort = 100, SeedMaxQueries = 64;
   // Abstract interpretation of a loop (Alg. 4.5): rounds of plain joins
   // before widening, and a cap (then: anything is reachable); generalizing
   // one counterexample runs at most GeneralizeMaxProbes of them.
@@ -176,11 +178,12 @@ public:
   std::optional<PortableInvariant> exportInvariant(unsigned Id, const OriginFn &Origin) const;
   /// Loop Id (its values mapped by Origin) assumes the conjuncts of Inv it
   /// can express, if together they are an inductive invariant of its own
-  /// system (re-checked within TimeoutMs: a fact of the other model, not
-  /// taken on trust). Import nested loops first: their invariants are part
-  /// of this loop's system. Returns how many conjuncts it assumes.
+  /// system (re-checked within TimeoutMs and Rlimit of Z3's resource units
+  /// per query: a fact of the other model, not taken on trust). Import
+  /// nested loops first: their invariants are part of this loop's system.
+  /// Returns how many conjuncts it assumes.
   unsigned importInvariant(unsigned Id, const PortableInvariant &Inv, const OriginFn &Origin,
-                           unsigned TimeoutMs);
+                           unsigned TimeoutMs, unsigned Rlimit);
 
   /// Wall time PDR has searched so far, all loops together.
   double pdrSeconds() const { return PdrSeconds; }

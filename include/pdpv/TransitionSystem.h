@@ -75,9 +75,11 @@ std::string replayTrace(const TransitionSystem &TS, const Trace &T);
 /// Re-checks an inductive invariant with a fresh solver: I => Inv,
 /// Inv /\ T => Inv', Inv /\ C => !B. Returns an empty string if it is one,
 /// else what fails; Undecided tells when the solver could not decide (time
-/// limit in milliseconds, 0: none; memory limit).
+/// limit in milliseconds, 0: none; Rlimit of Z3's resource units per query,
+/// 0: none; memory limit).
 std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv,
-                           unsigned TimeoutMs = 0, bool *Undecided = nullptr);
+                           unsigned TimeoutMs = 0, bool *Undecided = nullptr,
+                           unsigned Rlimit = 0);
 
 } // namespace pdpv
 

@@ -109,8 +109,10 @@ struct CaseResult {
   }
 };
 
-/// How long importing an invariant may take to re-check it.
-constexpr unsigned ImportCheckMs = 5000;
+/// The effort re-checking an imported invariant may take, in Z3's resource
+/// units (about 5 s here): units, not time, so that what k-induction
+/// assumes does not depend on the machine's load.
+constexpr unsigned ImportCheckRlimit = 50'000'000;
 
 CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned K,
                      const VerifyOptions &O, const Budget &B, Properties &P,
@@ -172,8 +174,8 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
       std::vector<unsigned> Ids = Refiner.loops();
       for (auto Id = Ids.rbegin(); Id != Ids.rend(); ++Id) // nested loops first
         for (const PortableInvariant &Inv : Known)
-          CR.Imported += Refiner.importInvariant(*Id, Inv, Origin,
-                                                 std::min(ImportCheckMs, B.millisLeft()));
+          CR.Imported +=
+              Refiner.importInvariant(*Id, Inv, Origin, B.millisLeft(), ImportCheckRlimit);
       if (O.Verbose)
         errs() << "pdpv: k-induction: " << (Step ? "step" : "base") << " k = " << K << ": "
                << CR.Imported << " conjuncts of PDPV's loop invariants assumed\n";

@@ -613,19 +613,26 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
 /// What the model says about loop Id's entry values x_0 wherever its
 /// header is reached: a constant, or the value of a C variable assigned once
 /// before the loop (so witnesses can state invariants without x_0). Each
-/// question gets a short time limit; an undecided one says nothing.
+/// question gets a small effort (Z3's resource units, about 2 s here: not
+/// time, so that the text does not depend on the machine's load); an
+/// undecided one says nothing.
 std::vector<LoopRefiner::EntryValue> FunctionVerifier::entryValues(z3::solver &S, Encoder &E,
                                                                    unsigned Id,
                                                                    const DominatorTree &DT) {
-  constexpr unsigned EntryQueryMs = 2000;
+  constexpr unsigned EntryQueryRlimit = 20'000'000;
   unsigned Variants = Refiner->numVariants(Id);
   std::vector<LoopRefiner::EntryValue> Entry(Variants);
   std::vector<z3::expr> State = Refiner->stateIn(Id, E);
   const BasicBlock *Header = Refiner->header(Id);
   z3::expr Reached = E.reached(Header);
   z3::params P(S.ctx());
-  P.set("timeout", EntryQueryMs);
+  P.set("rlimit", EntryQueryRlimit);
   S.set(P);
+  auto Unlimited = make_scope_exit([&] { // S may be asked again
+    z3::params Q(S.ctx());
+    Q.set("rlimit", 0u);
+    S.set(Q);
+  });
   auto Always = [&](const z3::expr &Fact) {
     z3::expr_vector A(S.ctx());
     A.push_back(Reached);

@@ -130,9 +130,11 @@ const OptionTable<VerifyOptions> &optionTable() {
         numberRow<O>("portfolio-bound", "N", "portfolio: the bound of its first, quick BMC run",
                      [](O &V) -> unsigned & { return V.Engine.PortfolioBound; }, 1, 1e6,
                      /*Secondary=*/true),
-        numberRow<O>("seed-query-ms", "ms",
-                     "candidate seeding: the solver's time per Houdini query (milliseconds)",
-                     [](O &V) -> unsigned & { return V.Refine.SeedQueryMs; }, 1, 1e9, true),
+        numberRow<O>("seed-query-effort", "N",
+                     "candidate seeding: the solver's effort per Houdini query, in millions of "
+                     "Z3's resource units (100: about 10 s on a current core; units, not time, "
+                     "so that the invariants found do not depend on the machine's load)",
+                     [](O &V) -> unsigned & { return V.Refine.SeedQueryEffort; }, 1, 4000, true),
         numberRow<O>("seed-max-queries", "N", "candidate seeding: Houdini queries per loop",
                      [](O &V) -> unsigned & { return V.Refine.SeedMaxQueries; }, 0, 1e9, true),
         numberRow<O>("abstract-exact-rounds", "N",

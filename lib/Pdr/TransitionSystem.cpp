@@ -108,7 +108,7 @@ std::string replayTrace(const TransitionSystem &TS, const Trace &T) {
 }
 
 std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsigned TimeoutMs,
-                           bool *Undecided) {
+                           bool *Undecided, unsigned Rlimit) {
   z3::context &C = TS.Ctx;
   std::string Unknown;
   bool Arrays = false;
@@ -116,11 +116,12 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
     Arrays |= X.is_array();
   auto Valid = [&](const z3::expr &F) {
     z3::solver S = Arrays ? z3::solver(C) : z3::solver(C, "QF_BV");
-    if (TimeoutMs) {
-      z3::params P(C);
+    z3::params P(C);
+    if (TimeoutMs)
       P.set("timeout", TimeoutMs);
-      S.set(P);
-    }
+    if (Rlimit)
+      P.set("rlimit", Rlimit);
+    S.set(P);
     S.add(!F);
     z3::check_result R = S.check();
     if (R == z3::unknown)

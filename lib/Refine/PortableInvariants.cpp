@@ -96,7 +96,8 @@ std::optional<PortableInvariant> LoopRefiner::exportInvariant(unsigned Id,
 }
 
 unsigned LoopRefiner::importInvariant(unsigned Id, const PortableInvariant &Inv,
-                                      const OriginFn &Origin, unsigned TimeoutMs) {
+                                      const OriginFn &Origin, unsigned TimeoutMs,
+                                      unsigned Rlimit) {
   Loop &L = *Loops.at(Id);
   if (!L.TS || !L.Unsupported.empty() || Origin(L.Header) != Inv.Header)
     return 0;
@@ -134,7 +135,7 @@ unsigned LoopRefiner::importInvariant(unsigned Id, const PortableInvariant &Inv,
   for (auto &[E, Text] : Taken)
     Es.push_back(E);
   z3::expr Assumed = conjunction(C, Es);
-  if (!checkInvariant(*L.TS, Assumed, TimeoutMs).empty())
+  if (!checkInvariant(*L.TS, Assumed, TimeoutMs, nullptr, Rlimit).empty())
     return 0;
   L.Invariants.push_back(Assumed);
   for (auto &T : Taken)

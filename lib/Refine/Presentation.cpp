@@ -32,17 +32,18 @@ using namespace llvm;
 namespace pdpv {
 
 /// Pruning the printed invariant: per implication; longer ones print as is.
-static constexpr unsigned TextQueryMs = 200, MaxTextConjuncts = 200;
+static constexpr unsigned TextQueryRlimit = 2'000'000, MaxTextConjuncts = 200;
 
 /// Conjuncts implied by the others are left out (each implication decided
-/// within a small time limit; undecided ones stay): the text is equivalent
-/// to LI_l and what a user reads.
+/// within a small effort, in Z3's resource units -- about 0.2 s here -- so
+/// that the text does not depend on the machine's load; undecided ones
+/// stay): the text is equivalent to LI_l and what a user reads.
 std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
   size_t N = L.Shown.size();
   std::vector<bool> Keep(N, true);
   z3::solver S(C);
   z3::params P(C);
-  P.set("timeout", TextQueryMs);
+  P.set("rlimit", TextQueryRlimit);
   S.set(P);
   std::vector<z3::expr> Holds;
   for (size_t K = 0; K < N; ++K) {

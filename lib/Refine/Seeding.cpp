@@ -333,16 +333,21 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   };
   // One consecution query: a model of Now (the candidates that hold, as
   // Holding gives them) and a step that violates Fails, unsat, or unknown
-  // after Ms milliseconds (or, if Rlimit is not 0, that many of Z3's
-  // resource units).
+  // after Rlimit of Z3's resource units (or at the deadline). Which
+  // candidates survive must not depend on the machine's load: a query's
+  // effort is counted in units, not in time (under a loaded test suite a
+  // 10 s query took longer and lost every invariant of its loop).
   // Over memory, Z3's incremental core is slow where a fresh solver's
   // preprocessing for QF_ABV decides at once.
   std::optional<z3::model> Model;
-  auto Step = [&](const z3::expr &Now, const z3::expr &Fails, long Ms, unsigned Rlimit = 0) {
+  auto Left = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now())
+        .count();
+  };
+  auto Step = [&](const z3::expr &Now, const z3::expr &Fails, unsigned Rlimit) {
     z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(std::max(Ms, 1L)));
-    if (Rlimit)
-      P.set("rlimit", Rlimit);
+    P.set("timeout", static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)));
+    P.set("rlimit", Rlimit);
     std::optional<z3::solver> Once;
     z3::expr_vector A(C);
     if (L.modelsMemory()) {
@@ -359,35 +364,27 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       Model = Q.get_model();
     return R;
   };
+  const unsigned QueryRlimit = Opts.SeedQueryEffort * 1'000'000u;
   // Houdini: drop what a counterexample to consecution violates, until
   // none is left; false if the solver could not decide.
   auto FixedPoint = [&](std::vector<bool> &Alive) {
     for (unsigned Query = 0;; ++Query) {
-      auto Left = [&] {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Until -
-                                                                     Deadline::clock::now())
-            .count();
-      };
       if (Query == Opts.SeedMaxQueries || Left() <= 0)
         return false;
-      long Ms = std::min<long>(Opts.SeedQueryMs, Left());
       // Over memory, the one query for all candidates is a disjunction of
       // their violations, each at its own witness: Z3 may need a minute for
       // what it decides in a second per candidate (three frame facts: 40 s
       // against 3 * 0.5 s). It gets a short try, then each candidate alone.
-      // The try is measured in Z3's resource units (about 3 s here), not in
-      // time: which way Houdini goes, and so which model drops which
-      // candidate, must not depend on the machine's load (under a loaded
-      // test suite a timed try took the other way and lost an invariant).
+      // (The try: about 3 s here.)
       constexpr unsigned TryRlimit = 20'000'000;
       z3::expr Now = Holding(Alive);
       z3::check_result R =
-          Step(Now, Failing(Alive), Ms, L.modelsMemory() ? TryRlimit : 0);
+          Step(Now, Failing(Alive), L.modelsMemory() ? std::min(TryRlimit, QueryRlimit) : QueryRlimit);
       if (R == z3::unknown && L.modelsMemory()) {
         R = z3::unsat;
         for (size_t K = 0; K < Cs.size() && R == z3::unsat; ++K)
           if (Alive[K])
-            R = Step(Now, Violated[K], std::min<long>(Opts.SeedQueryMs, Left()));
+            R = Step(Now, Violated[K], QueryRlimit);
       }
       if (R == z3::unknown)
         return false;
@@ -434,7 +431,10 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   // (Over memory, the last query proved consecution, and what
   // dropImpliedForalls left out follows from the rest: the proof
   // stands; the second solver re-checks it with the verdict.)
-  if (!L.modelsMemory() && !checkInvariant(TS, Inv, Opts.SeedQueryMs).empty())
+  if (!L.modelsMemory() &&
+      !checkInvariant(TS, Inv, static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)),
+                      nullptr, QueryRlimit)
+           .empty())
     return;
   L.Invariants.push_back(Inv);
   L.Shown = std::move(Shown);

@@ -1,11 +1,13 @@
 // x stays even: the candidate "x keeps its parity" is inductive, and so is
 // the bit-level invariant PDR finds without candidates; either proves the
-// first assertion. The second holds whatever the loop does.
+// first assertion. The second holds whatever the loop does. (PDR alone
+// needs more than the plugin's default 5 s when the machine is loaded: those
+// runs get a minute, and stop as soon as both assertions are decided.)
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-candidates>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PDR
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-no-candidates -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PDR
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<no-candidates;timeout=60>' %t.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=PDR
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-no-candidates -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=PDR
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 

@@ -271,7 +271,7 @@ TEST(PortableInvariant, CarriedToAnotherModelInAnotherContext) {
   LoopRefiner R(C, *Second.Model, UBOptions{}, NoCandidates);
   unsigned Id = R.loops().front();
   ASSERT_TRUE(R.invariantText(Id).empty());
-  EXPECT_EQ(R.importInvariant(Id, *P, Second.origin(), 5000), P->Conjuncts.size());
+  EXPECT_EQ(R.importInvariant(Id, *P, Second.origin(), 0, 50000000), P->Conjuncts.size());
   EXPECT_TRUE(is_contained(R.invariantText(Id), "x + n == x_0 + n_0 (wrapping)"));
 }
 
@@ -303,7 +303,7 @@ TEST(PortableInvariant, RefusedWhereItIsNotInductive) {
   NoCandidates.SeedInvariants = false;
   LoopRefiner Twice(C, *Second.Model, UBOptions{}, NoCandidates);
   unsigned Id = Twice.loops().front();
-  EXPECT_EQ(Twice.importInvariant(Id, *P, SameName, 5000), 0u);
+  EXPECT_EQ(Twice.importInvariant(Id, *P, SameName, 0, 50000000), 0u);
   EXPECT_TRUE(Twice.invariantText(Id).empty());
 }
 
