@@ -20,11 +20,11 @@ int main(void) {
   __VERIFIER_assert(n * 0 + 1 == 1 || x == 7);
   return 0;
 }
-// CHECK-DAG: parity.c:17:3: remark: assertion proved
-// CHECK-DAG: parity.c:18:3: remark: assertion proved
-// CHECK-DAG: parity.c:15:3: remark: loop invariant: (x & 1) == (x_0 & 1){{( && .*)?}}
+// CHECK-DAG: parity.c:19:3: remark: assertion proved
+// CHECK-DAG: parity.c:20:3: remark: assertion proved
+// CHECK-DAG: parity.c:17:3: remark: loop invariant: (x & 1) == (x_0 & 1){{( && .*)?}}
 // CHECK: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)
-// PDR-DAG: parity.c:17:3: remark: assertion proved
-// PDR-DAG: parity.c:18:3: remark: assertion proved
-// PDR-DAG: parity.c:15:3: remark: loop invariant: {{.*}}(x & 0x1) != 0x1
+// PDR-DAG: parity.c:19:3: remark: assertion proved
+// PDR-DAG: parity.c:20:3: remark: assertion proved
+// PDR-DAG: parity.c:17:3: remark: loop invariant: {{.*}}(x & 0x1) != 0x1
 // PDR: 'main': Result: TRUE (2 proved, 0 failing, 0 unknown)
