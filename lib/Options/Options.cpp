@@ -98,6 +98,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "start loops with the inductive ones of the candidate relations x >= x_0, "
                    "x + y == x_0 + y_0, ... (thesis ch. 6)",
                    [](O &V) -> bool & { return V.Refine.SeedInvariants; }),
+        flagRow<O>("observed-relations",
+                   "among the candidates, the relations of three variables' changes that "
+                   "simulated runs of the loop show: (k - k_0) == (i - i_0) + (j - j_0), ... "
+                   "(thesis ch. 6's dynamic analysis)",
+                   [](O &V) -> bool & { return V.Refine.ObservedRelations; }),
         flagRow<O>("symbolic",
                    "one PDR run on the whole function with an explicit program counter instead "
                    "of loop invariants (thesis 4.2.1, for comparison)",

@@ -128,10 +128,27 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
       Unknown = S.reason_unknown();
     return R == z3::unsat;
   };
+  // Consecution conjunct by conjunct: the negation of the whole is a
+  // disjunction a solver may take far longer for than for all its parts
+  // (a sum of three variables' changes next to orders: 18 s against 1 s).
+  auto Preserved = [&] {
+    z3::expr Before = Inv && TS.transition();
+    std::vector<z3::expr> Parts{Inv};
+    while (!Parts.empty()) {
+      z3::expr E = Parts.back();
+      Parts.pop_back();
+      if (E.is_app() && E.decl().decl_kind() == Z3_OP_AND)
+        for (unsigned I = 0; I < E.num_args(); ++I)
+          Parts.push_back(E.arg(I));
+      else if (!Valid(z3::implies(Before, TS.prime(E))))
+        return false;
+    }
+    return true;
+  };
   const char *Fails = nullptr;
   if (!Valid(z3::implies(TS.Init, Inv)))
     Fails = "not initiated (I does not imply it)";
-  else if (!Valid(z3::implies(Inv && TS.transition(), TS.prime(Inv))))
+  else if (!Preserved())
     Fails = "not inductive (not preserved by T)";
   else if (!Valid(z3::implies(Inv && TS.Constraint, !TS.Bad)))
     Fails = "not safe (intersects B)";

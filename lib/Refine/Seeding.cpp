@@ -95,47 +95,57 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
   }
   return Cs;
 }
-/// Candidates false in a state the loop reaches are no invariants. A few
-/// short concrete runs (random entry values and inputs; a step whose
-/// constraint fails ends the run) drop most of them before Houdini's solver
-/// queries, whose counterexamples are the slow part with many sums.
-void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
-                   std::vector<bool> &Alive) {
-  constexpr unsigned Runs = 6, Steps = 10;
+/// A few short concrete runs of the loop's system (random entry values and
+/// inputs; a step whose constraint fails ends the run): Visit(S, In) for
+/// each state S reached and the inputs In of its step. The same runs every
+/// time (a fixed seed).
+void simulate(const TransitionSystem &TS, unsigned NumVariants,
+              function_ref<void(const std::vector<APInt> &, const std::vector<APInt> &)> Visit) {
+  constexpr unsigned Runs = 6, Steps = 10, Redraws = 4;
   z3::context &C = TS.Ctx;
-  std::mt19937_64 Random(1); // the same runs every time
-  auto Value = [&](unsigned Width) {
-    uint64_t V;
-    switch (Random() % 3) {
-    case 0: V = Random() % 8 - 2; break; // near zero
-    case 1: V = Random() % 100; break;
-    default: V = Random();
-    }
+  std::mt19937_64 Random(1);
+  auto Small = [&](unsigned Width) {
+    uint64_t V = Random() % 2 ? Random() % 8 - 2 : Random() % 100;
     return APInt(64, V).zextOrTrunc(Width);
   };
+  auto Value = [&](unsigned Width) {
+    return Random() % 3 ? Small(Width) : APInt(64, Random()).zextOrTrunc(Width);
+  };
   // Initial states: I (x_e = x_b and what is known of the entry values)
-  // with random values wherever I leaves the choice.
+  // with random values wherever I leaves the choice: the entry values
+  // (x_e follows) and the rest. A value I rules out is drawn again, small,
+  // a few times before the solver chooses it: the solver's choice (often
+  // 0) can be a state the loop never leaves, e.g. for `while (x != 0)`.
   z3::solver Start(C);
   Start.add(TS.Init);
   z3::params P(C);
   P.set("timeout", 200u);
   Start.set(P);
   for (unsigned Run = 0; Run < Runs; ++Run) {
-    z3::expr_vector Wish(C);
-    for (unsigned K = 0; K < TS.State.size(); ++K)
-      Wish.push_back(TS.State[K] == numeral(C, Value(TS.width(K))));
+    std::map<unsigned, unsigned> Of; // a wish's id: its state variable
+    auto Wish = [&](unsigned K, const APInt &V) {
+      z3::expr W = TS.State[K] == numeral(C, V);
+      Of[W.id()] = K;
+      return W;
+    };
+    z3::expr_vector Wishes(C);
+    for (unsigned K = NumVariants; K < TS.State.size(); ++K)
+      if (TS.State[K].is_bv())
+        Wishes.push_back(Wish(K, Value(TS.width(K))));
     z3::check_result R;
-    while ((R = Start.check(Wish)) == z3::unsat) {
+    for (unsigned Try = 0; (R = Start.check(Wishes)) == z3::unsat; ++Try) {
       z3::expr_vector Core = Start.unsat_core(), Rest(C);
       std::set<unsigned> InCore;
       for (unsigned K = 0; K < Core.size(); ++K)
         InCore.insert(Core[K].id());
-      for (const z3::expr &W : Wish)
+      for (const z3::expr &W : Wishes)
         if (!InCore.count(W.id()))
           Rest.push_back(W);
-      if (Rest.size() == Wish.size())
+        else if (Try < Redraws)
+          Rest.push_back(Wish(Of.at(W.id()), Small(TS.width(Of.at(W.id())))));
+      if (Try >= Redraws && Rest.size() == Wishes.size())
         return;
-      Wish = Rest;
+      Wishes = Rest;
     }
     if (R != z3::sat)
       return;
@@ -147,14 +157,86 @@ void dropFalsified(const TransitionSystem &TS, const std::vector<Candidate> &Cs,
       In.clear();
       for (const z3::expr &I : TS.Inputs)
         In.push_back(Value(I.get_sort().bv_size()));
-      for (size_t K = 0; K < Cs.size(); ++K)
-        if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
-          Alive[K] = false;
+      Visit(S, In);
       if (!TS.evaluate(TS.Constraint, S, In).is_true())
         break;
       S = TS.step(S, In);
     }
   }
+}
+
+/// Candidates false in a state the loop reaches are no invariants: the
+/// simulated runs drop most of them before Houdini's solver queries, whose
+/// counterexamples are the slow part with many sums.
+void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
+                   const std::vector<Candidate> &Cs, std::vector<bool> &Alive) {
+  simulate(TS, NumVariants, [&](const std::vector<APInt> &S, const std::vector<APInt> &In) {
+    for (size_t K = 0; K < Cs.size(); ++K)
+      if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
+        Alive[K] = false;
+  });
+}
+
+/// Thesis ch. 6's dynamic analysis, Daikon-style: the relations between
+/// three variables' changes since the loop's entry (d_x = x - x_0,
+/// wrapping) with coefficients +-1, d_x == d_y + d_z or d_x + d_y + d_z ==
+/// 0, that hold in every state the simulated runs reach: e.g. k - k_0 ==
+/// (i - i_0) + (j - j_0) for a loop adding 1, 2 and 3, or, with x + z kept,
+/// y - y_0 == 2 (x - x_0) as (x - x_0) == (y - y_0) + (z - z_0). Proposed
+/// only where the runs show them with all three variables changing; each
+/// is then proved inductive on its own or dropped.
+std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants) {
+  std::vector<std::vector<APInt>> Changes(NumVariants); // per variable, per state
+  simulate(TS, NumVariants, [&](const std::vector<APInt> &S, const std::vector<APInt> &) {
+    for (unsigned K = 0; K < NumVariants; ++K)
+      Changes[K].push_back(S[K] - S[NumVariants + K]);
+  });
+  std::vector<Candidate> Cs;
+  if (Changes.empty() || Changes[0].size() < 3)
+    return Cs;
+  size_t NumStates = Changes[0].size();
+  auto Holds = [&](auto Relation) {
+    for (size_t I = 0; I < NumStates; ++I)
+      if (!Relation(I))
+        return false;
+    return true;
+  };
+  std::vector<bool> Moves(NumVariants);
+  for (unsigned K = 0; K < NumVariants; ++K)
+    Moves[K] = TS.State[K].is_bv() && !Holds([&](size_t I) { return Changes[K][I].isZero(); });
+  auto D = [&](unsigned K) { return TS.State[K] - TS.State[NumVariants + K]; };
+  auto Text = [&](unsigned K) {
+    return "(" + TS.StateNames[K] + " - " + TS.StateNames[NumVariants + K] + ")";
+  };
+  // Per triple a < b < c, the one relation with coefficients +-1 (up to its
+  // sign) that the states show, if any.
+  constexpr size_t MaxRelations = 32; // (each is a sum in Houdini's queries)
+  for (unsigned A = 0; A < NumVariants; ++A)
+    for (unsigned B = A + 1; B < NumVariants; ++B)
+      for (unsigned Cv = B + 1; Cv < NumVariants && Cs.size() < MaxRelations; ++Cv) {
+        if (!Moves[A] || !Moves[B] || !Moves[Cv] || TS.width(A) != TS.width(B) ||
+            TS.width(A) != TS.width(Cv))
+          continue;
+        auto IsSum = [&](unsigned X, unsigned Y, unsigned Z) { // d_x == d_y + d_z
+          return Holds([&](size_t I) { return Changes[X][I] == Changes[Y][I] + Changes[Z][I]; });
+        };
+        auto Sum = [&](unsigned X, unsigned Y, unsigned Z) {
+          Cs.push_back({D(X) == D(Y) + D(Z),
+                        Text(X) + " == " + Text(Y) + " + " + Text(Z) + " (wrapping)"});
+        };
+        if (IsSum(A, B, Cv))
+          Sum(A, B, Cv);
+        else if (IsSum(B, A, Cv))
+          Sum(B, A, Cv);
+        else if (IsSum(Cv, A, B))
+          Sum(Cv, A, B);
+        else if (Holds([&](size_t I) {
+                   return (Changes[A][I] + Changes[B][I] + Changes[Cv][I]).isZero();
+                 }))
+          Cs.push_back({D(A) + D(B) + D(Cv) == TS.Ctx.bv_val(0, TS.width(A)),
+                        Text(A) + " + " + Text(B) + " + " + Text(Cv) + " == 0 (wrapping)"});
+      }
+  return Cs;
 }
 
 /// Body (over Cd's bound variable) with T in its place.
@@ -224,6 +306,10 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       Cs.push_back({TS.State[L.NumVariants + K] == numeral(C, CI->getValue()),
                     TS.StateNames[L.NumVariants + K] + " == " +
                         std::to_string(CI->getSExtValue())});
+  size_t ObservedFrom = Cs.size();
+  if (Opts.ObservedRelations)
+    append_range(Cs, observedRelations(TS, L.NumVariants));
+  size_t ObservedTo = Cs.size();
   if (L.modelsMemory())
     append_range(Cs, arrayCandidates(L, C));
   else if (any_of(L.Sites, [](const Value *S) { return S != nullptr; }))
@@ -234,7 +320,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   S.add(TS.transition());
   std::vector<bool> Alive(Cs.size(), true);
   if (!L.modelsMemory()) // concrete runs are over bit-vector states
-    dropFalsified(TS, Cs, Alive);
+    dropFalsified(TS, L.NumVariants, Cs, Alive);
   // What violates candidate K after a step: its negation, with a fresh
   // constant, the witness, for the bound variable of a forall (the model's
   // value of it is a counterexample a model can be asked about; a
@@ -324,10 +410,13 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
     }
     return Now;
   };
+  // Candidates proved inductive on their own (Settled) are assumed in every
+  // query but never asked about.
+  std::vector<bool> Settled(Cs.size(), false);
   auto Failing = [&](const std::vector<bool> &Alive) {
     z3::expr Fails = C.bool_val(false);
     for (size_t K = 0; K < Cs.size(); ++K)
-      if (Alive[K])
+      if (Alive[K] && !Settled[K])
         Fails = Fails || Violated[K];
     return Fails;
   };
@@ -400,6 +489,25 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
         return false; // cannot happen with a sound model; give up rather than loop
     }
   };
+  // The observed relations are each inductive on their own or not at all
+  // (the loop's steps keep the sum, whatever else holds): one small query
+  // each, to a fresh solver, whose preprocessing normalizes the sums (the
+  // incremental one does not decide (x - 1) - x_0 == ((y - 2) - y_0) + ...
+  // in 30 s). In Houdini's disjunction, next to orders and signs, such a
+  // sum makes a query bit-blasting does not finish (jm2006_variant).
+  for (size_t K = ObservedFrom; K < ObservedTo; ++K)
+    if (Alive[K]) {
+      z3::solver Alone(C, L.modelsMemory() ? "QF_ABV" : "QF_BV");
+      z3::params P(C);
+      P.set("timeout", static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)));
+      P.set("rlimit", QueryRlimit);
+      Alone.set(P);
+      Alone.add((L.modelsMemory() ? TS.Constraint : TS.transition()) && Cs[K].E && Violated[K]);
+      if (Left() > 0 && Alone.check() == z3::unsat)
+        Settled[K] = true;
+      else
+        Alive[K] = false;
+    }
   if (!L.modelsMemory()) {
     if (!FixedPoint(Alive))
       return;

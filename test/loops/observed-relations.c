@@ -1,0 +1,51 @@
+// Relations of three variables' changes that simulated runs of a loop show
+// (thesis ch. 6's dynamic analysis): k - k_0 == (i - i_0) + (j - j_0) when
+// the loop adds 1, 2 and 3 (SV-COMP simple_vardep1), and y - y_0 ==
+// 2 (x - x_0) as (x - x_0) == (y - y_0) + (z - z_0) next to x + z kept
+// (jm2006_variant). Each is proved inductive on its own, then re-checked
+// by the second solver with the rest of the proof. Without them the
+// candidates of two variables and PDR do not prove either assertion.
+// RUN: pdpv --engine=pdpv --timeout=120 %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;timeout=120>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=120 -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --engine=pdpv --no-observed-relations --timeout=4 %s 2>&1 | FileCheck-19 %s --check-prefix=WITHOUT
+extern unsigned __VERIFIER_nondet_uint(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+extern void __VERIFIER_assert(int);
+
+void steps(void) {
+  unsigned i = 0, j = 0, k = 0;
+  while (k < 0x0fffffff) {
+    i = i + 1;
+    j = j + 2;
+    k = k + 3;
+    __VERIFIER_assert(k == i + j);
+  }
+}
+
+void countdown(void) {
+  int i = __VERIFIER_nondet_int(), j = __VERIFIER_nondet_int();
+  __VERIFIER_assume(i >= 0 && i <= 1000000 && j >= 0);
+  int x = i, y = j, z = 0;
+  while (x != 0) {
+    x--;
+    y -= 2;
+    z++;
+  }
+  if (i == j)
+    __VERIFIER_assert(y == -z);
+}
+
+int main(void) {
+  steps();
+  countdown();
+  return 0;
+}
+// CHECK-DAG: observed-relations.c:24:5: remark: assertion proved
+// CHECK-DAG: observed-relations.c:20:3: remark: loop invariant: {{.*}}(k - k_0) == (i - i_0) + (j - j_0) (wrapping)
+// CHECK-DAG: observed-relations.c:38:5: remark: assertion proved
+// CHECK-DAG: observed-relations.c:32:3: remark: loop invariant: {{.*}}(x - x_0) == (y - y_0) + (z - z_0) (wrapping)
+// WITHOUT-DAG: observed-relations.c:24:5: warning: assertion unknown
+// WITHOUT-DAG: observed-relations.c:38:5: warning: assertion unknown
