@@ -307,7 +307,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
                     TS.StateNames[L.NumVariants + K] + " == " +
                         std::to_string(CI->getSExtValue())});
   size_t ObservedFrom = Cs.size();
-  if (Opts.ObservedRelations)
+  if (Opts.ObservedRelations && !L.modelsMemory()) // (runs are over bit-vector states)
     append_range(Cs, observedRelations(TS, L.NumVariants));
   size_t ObservedTo = Cs.size();
   if (L.modelsMemory())

@@ -63,8 +63,8 @@ int main(void) {
 // INVARIANTS-NEXT: line: 28
 // INVARIANTS-NEXT: column: 3
 // INVARIANTS-NEXT: function: "main"
-// INVARIANTS-NEXT: value: "{{.*}}(((unsigned int)k >> 0) & 1U) == (((unsigned int)start >> 0) & 1U)
-// INVARIANTS-SAME: ((unsigned int)i == (unsigned int)s)
+// (k's change is i + s: the relation implies k's parity, which is left out)
+// INVARIANTS-NEXT: value: "{{.*}}((unsigned int)i == (unsigned int)s) && ((unsigned int)((unsigned int)k + (unsigned int)(4294967295U * (unsigned int)start)) == (unsigned int)((unsigned int)i + (unsigned int)s))"
 // INVARIANTS-NEXT: format: "c_expression"
 
 // ASSERTED: asserted 1 loop invariants
