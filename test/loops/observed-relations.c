@@ -7,8 +7,8 @@
 // candidates of two variables and PDR do not prove either assertion.
 // RUN: pdpv --engine=pdpv --timeout=120 %s 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;timeout=120>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=120 -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;timeout=120;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=120 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --engine=pdpv --no-observed-relations --timeout=4 %s 2>&1 | FileCheck-19 %s --check-prefix=WITHOUT
 extern unsigned __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);
