@@ -433,9 +433,10 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now())
         .count();
   };
+  auto LeftMs = [&] { return static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)); };
   auto Step = [&](const z3::expr &Now, const z3::expr &Fails, unsigned Rlimit) {
     z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)));
+    P.set("timeout", LeftMs());
     P.set("rlimit", Rlimit);
     std::optional<z3::solver> Once;
     z3::expr_vector A(C);
@@ -497,12 +498,12 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   // sum makes a query bit-blasting does not finish (jm2006_variant).
   for (size_t K = ObservedFrom; K < ObservedTo; ++K)
     if (Alive[K]) {
-      z3::solver Alone(C, L.modelsMemory() ? "QF_ABV" : "QF_BV");
+      z3::solver Alone(C, "QF_BV"); // (observed relations: loops over bit-vector states only)
       z3::params P(C);
-      P.set("timeout", static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)));
+      P.set("timeout", LeftMs());
       P.set("rlimit", QueryRlimit);
       Alone.set(P);
-      Alone.add((L.modelsMemory() ? TS.Constraint : TS.transition()) && Cs[K].E && Violated[K]);
+      Alone.add(TS.transition() && Cs[K].E && Violated[K]);
       if (Left() > 0 && Alone.check() == z3::unsat)
         Settled[K] = true;
       else
@@ -540,9 +541,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
   // dropImpliedForalls left out follows from the rest: the proof
   // stands; the second solver re-checks it with the verdict.)
   if (!L.modelsMemory() &&
-      !checkInvariant(TS, Inv, static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)),
-                      nullptr, QueryRlimit)
-           .empty())
+      !checkInvariant(TS, Inv, LeftMs(), nullptr, QueryRlimit).empty())
     return;
   L.Invariants.push_back(Inv);
   L.Shown = std::move(Shown);
