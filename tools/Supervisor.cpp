@@ -89,7 +89,7 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   sigaction(SIGINT, &Stop, nullptr);
   sigaction(SIGTERM, &Stop, nullptr);
   auto Deadline = std::chrono::steady_clock::now() + std::chrono::seconds(TimeoutSeconds) +
-                  std::chrono::milliseconds(600);
+                  std::chrono::milliseconds(TimeLimitGraceMs);
   std::string Reason;
   int Status = 0;
   bool Reporting = false;

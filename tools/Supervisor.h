@@ -5,7 +5,7 @@
 // of them may crash the process. So the pdpv command does its work in a
 // child process and its parent only watches:
 //
-//  * the time limit holds for the wall time: at N s plus a grace of 0.6 s the
+//  * the time limit holds for the wall time: at N s plus a grace of 1 s the
 //    child (and every solver or replay process it started: they share its
 //    process group) is killed, and the parent reports UNKNOWN "total time
 //    limit reached (N s)";
@@ -33,7 +33,11 @@ std::string keptFilesDirectory();
 
 /// Forks. Returns in the child, which does the work. The parent never
 /// returns: it exits with the child's exit code, or, when it had to end the
-/// child, prints Unknown(reason) and exits with UnknownExit.
+/// child, prints Unknown(reason) and exits with UnknownExit. The child keeps
+/// the time limit itself, counted from this call, and reports each assertion;
+/// the parent ends it only when it has not begun reporting TimeLimitGraceMs
+/// after the limit (a solver call that overran its timeout, a loaded machine).
+constexpr unsigned TimeLimitGraceMs = 1000;
 void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
                     llvm::function_ref<void(const std::string &Reason)> Unknown);
 

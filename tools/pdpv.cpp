@@ -364,6 +364,7 @@ int main(int Argc, char **Argv) {
   InputFile = join(InputFiles, " ");
   // From here on a watchdog process keeps the time limit, answers Ctrl-C and
   // survives crashes (Supervisor.h).
+  auto Started = std::chrono::steady_clock::now();
   superviseChild(Timeout, Undecided, [](const std::string &Reason) {
     if (Json)
       outs() << formatv("{0:2}", json::Value(json::Object{{"file", InputFile},
@@ -382,6 +383,7 @@ int main(int Argc, char **Argv) {
   if (Error E = Flags.apply(Opts, "pdpv"))
     usageError(StringRef(toString(std::move(E))).drop_front(strlen("pdpv: ")));
   Opts.TotalTimeoutSeconds = Timeout;
+  Opts.TotalTimeoutStart = Started; // the watchdog's count: compiling counts too
   Opts.TimeoutSeconds = 0; // one limit: the total
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
   Opts.CInvariants = !WitnessOut.empty();

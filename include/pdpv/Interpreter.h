@@ -23,6 +23,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "pdpv/Intrinsics.h"
 
+#include <chrono>
 #include <vector>
 
 namespace pdpv {
@@ -68,6 +69,9 @@ struct StartPoint {
 struct InterpretOptions {
   UBOptions UB;
   uint64_t MaxSteps = 50'000'000;
+  // A run still going then ends as TimeLimit (an engine's time is up: its
+  // replay of a counterexample must not outlast it).
+  std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
   StartPoint Start; // default: the entry block
 };
 
@@ -77,6 +81,7 @@ struct Execution {
     Returned,
     Stopped,  // assume(false), abort(), exit(), unreachable, a division trap
     StepLimit,
+    TimeLimit, // InterpretOptions::Deadline passed first
     Revisited, // back at a loop header in an earlier state: loops forever
   } Result = Returned;
   CheckKind Failure = CheckKind::Assertion;

@@ -14,6 +14,8 @@
 
 #include "llvm/Support/Error.h"
 
+#include <chrono>
+#include <optional>
 #include <string>
 
 namespace pdpv {
@@ -22,6 +24,10 @@ struct VerifyOptions {
   UBOptions UB;
   unsigned TimeoutSeconds = 60;     // per entry function; 0 = no limit
   unsigned TotalTimeoutSeconds = 0; // all entry functions together; 0 = no limit
+  // When the total limit began to count: the pdpv command's start, so that
+  // compiling the input counts too (its watchdog counts from there); unset,
+  // when verifyModule is called.
+  std::optional<std::chrono::steady_clock::time_point> TotalTimeoutStart;
   unsigned MemoryLimitMB = 4096;    // the solver's memory; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
   bool Verbose = false;         // refinement progress on stderr

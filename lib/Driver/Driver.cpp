@@ -183,8 +183,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   // Z3 gives up with "max. memory exceeded" instead of taking the process down.
   z3::set_param("memory_max_size", static_cast<int>(Opts.MemoryLimitMB));
   EngineClock::time_point Total =
-      Opts.TotalTimeoutSeconds ? EngineClock::now() + std::chrono::seconds(Opts.TotalTimeoutSeconds)
-                               : EngineClock::time_point::max();
+      Opts.TotalTimeoutSeconds
+          ? Opts.TotalTimeoutStart.value_or(EngineClock::now()) +
+                std::chrono::seconds(Opts.TotalTimeoutSeconds)
+          : EngineClock::time_point::max();
   std::optional<ResultCache> Cache;
   if (std::string Dir = cacheDirectory(Opts); !Dir.empty())
     Cache.emplace(Dir);

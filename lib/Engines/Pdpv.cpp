@@ -169,6 +169,7 @@ Execution FunctionVerifier::replay(InputOracle &Oracle, uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = Opts.UB;
   IO.MaxSteps = MaxSteps;
+  IO.Deadline = Deadline;
   Execution X = interpret(F, Oracle, IO);
   if (X.failed() && !X.FirstArbitrary)
     Confirmed.insert({{X.At, X.Failure}, X});
@@ -198,6 +199,7 @@ bool FunctionVerifier::failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, cons
   InterpretOptions IO;
   IO.UB = Opts.UB;
   IO.MaxSteps = Opts.Refine.QuickReplaySteps;
+  IO.Deadline = Deadline;
   IO.Start = {Header, Pre};
   try {
     Execution X = interpret(F, Oracle, IO);
@@ -281,7 +283,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
       if (Small.is_true())
         break;
       z3::expr Other = S.ctx().bool_val(true); // not an input vector tried
-      for (unsigned Try = 0; Try < Opts.Refine.SmallInputTries; ++Try) {
+      for (unsigned Try = 0; Try < Opts.Refine.SmallInputTries && Clock::now() < Deadline; ++Try) {
         z3::expr_vector A(S.ctx());
         A.push_back(C.Violated);
         A.push_back(Small);
@@ -394,6 +396,10 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     }
     if (confirms(CR, C, At, Y))
       return;
+    if (Y.Result == Execution::TimeLimit) {
+      CR.Why = TimeReason;
+      return;
+    }
     if (!Exact) {
       // A generalized region was reached but not where the rest of the path
       // needs it: ask again for exactly the model's states.

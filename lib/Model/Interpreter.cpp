@@ -23,6 +23,9 @@ using namespace llvm;
 namespace pdpv {
 namespace interpreter {
 
+/// How often a run looks at the clock (InterpretOptions::Deadline).
+constexpr uint64_t ClockEverySteps = 1 << 16;
+
 bool Run::revisits(const BasicBlock &BB) {
   const Loop *L = Loops.getLoopFor(&BB);
   if (!L || L->getHeader() != &BB || HeadStates.size() >= MaxRememberedStates)
@@ -256,6 +259,11 @@ Execution Run::go() {
         continue;
       if (++E.Steps > Opts.MaxSteps) {
         end(Execution::StepLimit, I);
+        return E;
+      }
+      // The clock is read rarely: a step is a few nanoseconds.
+      if (E.Steps % ClockEverySteps == 0 && std::chrono::steady_clock::now() >= Opts.Deadline) {
+        end(Execution::TimeLimit, I);
         return E;
       }
       if (I.isTerminator())

@@ -333,4 +333,33 @@ TEST_F(Semantics, PartlyOverwrittenPointerIsUndefined) {
   EXPECT_NE(X.FirstArbitrary, nullptr) << "the interpreter took the loaded pointer as defined";
 }
 
+// A run that outlasts its engine's time ends when the time is up, not after
+// the step limit: a counterexample's replay must not outrun the deadline.
+TEST_F(Semantics, RunEndsAtTheDeadline) {
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *F = Function::Create(FunctionType::get(I64, {I64, I64}, false), Function::ExternalLinkage,
+                             "count", M);
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "entry", F);
+  BasicBlock *Loop = BasicBlock::Create(Ctx, "loop", F);
+  BasicBlock *Exit = BasicBlock::Create(Ctx, "exit", F);
+  IRBuilder<> B(Entry);
+  B.CreateBr(Loop);
+  B.SetInsertPoint(Loop);
+  PHINode *I = B.CreatePHI(I64, 2);
+  Value *Next = B.CreateAdd(I, B.getInt64(1));
+  I->addIncoming(B.getInt64(0), Entry);
+  I->addIncoming(Next, Loop);
+  B.CreateCondBr(B.CreateICmpEQ(Next, F->getArg(0)), Exit, Loop);
+  B.SetInsertPoint(Exit);
+  B.CreateRet(Next);
+  ASSERT_FALSE(verifyFunction(*F, &errs()));
+  ArgOracle O;
+  O.Args = {APInt(64, 0), APInt(64, 0)}; // 2^64 iterations
+  InterpretOptions IO;
+  IO.MaxSteps = ~uint64_t(0);
+  IO.Deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(50);
+  Execution X = interpret(*F, O, IO);
+  EXPECT_EQ(X.Result, Execution::TimeLimit); // (without the deadline: 2^64 iterations)
+}
+
 } // namespace
