@@ -49,6 +49,9 @@ struct Properties {
 /// The time an engine has, and what to say when it is up.
 struct Budget {
   EngineClock::time_point Deadline = EngineClock::time_point::max();
+  // The entry's own limit, which a share of the time (slice) keeps: what
+  // may run a little past Deadline (the re-check of a late proof) stops here.
+  EngineClock::time_point Hard = EngineClock::time_point::max();
   Unknown TimeReason = Unknown::timeLimit(0);
   bool over() const { return EngineClock::now() >= Deadline; }
   /// Milliseconds left for one solver call (at least 1).

@@ -63,8 +63,9 @@ struct RefineOptions {
   // Start each loop with the candidate relations (x >= x_0, x + y == x_0 +
   // y_0, ...) that are inductive (thesis ch. 6: invariants from outside PDR)
   bool SeedInvariants = true;
-  // ... among them the relations of three variables' changes that simulated
-  // runs of the loop show (d_x == d_y + d_z; thesis ch. 6's dynamic analysis)
+  // ... among them the relations of variables' changes that simulated runs
+  // of the loop show (d_x == d_y + d_z, d_p == 2 d_i; thesis ch. 6's dynamic
+  // analysis)
   bool ObservedRelations = true;
   // Heuristics (options rows in lib/Options/Options.cpp):
   // Houdini's solver budget per loop for the candidates: a cheap head start,

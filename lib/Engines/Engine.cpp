@@ -197,6 +197,7 @@ Budget budgetFor(const VerifyOptions &O, EngineClock::time_point Total) {
     B.Deadline = EngineClock::now() + std::chrono::seconds(O.TimeoutSeconds);
     B.TimeReason = Unknown::timeLimit(O.TimeoutSeconds);
   }
+  B.Hard = B.Deadline;
   return B;
 }
 

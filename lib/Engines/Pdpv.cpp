@@ -39,7 +39,7 @@ constexpr int SmallInputBounds[] = {2, 64};
 class FunctionVerifier {
 public:
   FunctionVerifier(Task &T, const VerifyOptions &Opts, const Budget &B)
-      : F(T.F), T(T), Opts(Opts), Deadline(B.Deadline), TimeReason(B.TimeReason) {
+      : F(T.F), T(T), Opts(Opts), Deadline(B.Deadline), Hard(B.Hard), TimeReason(B.TimeReason) {
     // validateOptions() found them already
     if (Opts.Solver != "z3")
       Acyclic = cantFail(findSolverProcess(Opts.Solver));
@@ -82,6 +82,7 @@ private:
   unsigned NumLoops = 0;
   std::unique_ptr<LoopRefiner> Refiner;
   Clock::time_point Deadline;
+  Clock::time_point Hard; // Budget::Hard
   Clock::time_point Started = Clock::now();
   Unknown TimeReason; // when Deadline is reached (a share of the portfolio's: no seconds)
   std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
@@ -602,7 +603,7 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
            << " obligations\n";
   if (Failure.empty())
-    Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
+    Failure = recheckObligations(*Prover, Claims, Deadline, Hard, Opts.MemoryLimitMB);
   if (Failure.empty()) {
     R.RecheckedBy = Prover->Name;
     R.Obligations += Claims.size();

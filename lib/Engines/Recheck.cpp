@@ -61,12 +61,17 @@ std::vector<z3::expr> splitConclusion(const z3::expr &Claim) {
 } // namespace
 
 std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
-                               std::chrono::steady_clock::time_point Deadline, unsigned MemoryMB) {
-  // The re-check gets what is left of the time limit, but at least a few
-  // seconds per obligation: a proof found in the last moment is still checked.
-  constexpr unsigned MinRecheckMs = 10000;
+                               std::chrono::steady_clock::time_point Deadline,
+                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB) {
+  // What is left of the engine's time, but at least a few seconds, up to
+  // the entry's limit: past it the pdpv command's watchdog would end the
+  // run before any result is written.
+  constexpr std::chrono::milliseconds MinRecheck(10000);
+  Deadline = std::max(Deadline, std::min(std::chrono::steady_clock::now() + MinRecheck, Hard));
   for (const Obligation &O : Claims)
     for (const z3::expr &Part : splitConclusion(O.Claim)) {
+      if (std::chrono::steady_clock::now() >= Deadline)
+        return O.What + " was not decided (time limit)";
       unsigned Left = millisecondsUntil(Deadline);
       // Range facts over arrays are foralls: the solver gets a claim without
       // them whose validity implies this one (Instantiation.h), where it can.
@@ -78,15 +83,13 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       ProcessAnswer A;
       if (hasQuantifier(Part))
         if (std::optional<z3::expr> Fewer = instantiateForValidity(Part, /*Rounds=*/1)) {
-          A = askSolverProcess(Prover, {!*Fewer}, /*WantModel=*/false,
-                               Left ? std::max(Left / 2, MinRecheckMs / 2) : 0, MemoryMB);
+          A = askSolverProcess(Prover, {!*Fewer}, /*WantModel=*/false, (Left + 1) / 2, MemoryMB);
           if (A.Answer == z3::unsat)
             continue;
           Left = millisecondsUntil(Deadline);
         }
       z3::expr Claim = instantiateForValidity(Part).value_or(Part);
-      A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false,
-                           Left ? std::max(Left, MinRecheckMs) : 0, MemoryMB);
+      A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false, Left, MemoryMB);
       if (A.Answer == z3::sat)
         return O.What + " does not hold";
       if (A.Answer == z3::unknown) {
@@ -125,7 +128,7 @@ std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &
     errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Cs.size()
            << " obligations\n";
   if (Failure.empty())
-    Failure = recheckObligations(*Prover, Cs, B.Deadline, O.MemoryLimitMB);
+    Failure = recheckObligations(*Prover, Cs, B.Deadline, B.Hard, O.MemoryLimitMB);
   if (!Failure.empty())
     return notConfirmedBy(*Prover, Failure);
   R.RecheckedBy = Prover->Name;
@@ -189,7 +192,7 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
         Fails = Fails || K.Violated;
     Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
   }
-  std::string Failure = recheckObligations(*Prover, Claims, Deadline, Opts.MemoryLimitMB);
+  std::string Failure = recheckObligations(*Prover, Claims, Deadline, Deadline, Opts.MemoryLimitMB);
   if (Failure.empty()) {
     R.RecheckedBy = Prover->Name;
     R.Obligations += Claims.size();

@@ -99,8 +99,9 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "x + y == x_0 + y_0, ... (thesis ch. 6)",
                    [](O &V) -> bool & { return V.Refine.SeedInvariants; }),
         flagRow<O>("observed-relations",
-                   "among the candidates, the relations of three variables' changes that "
-                   "simulated runs of the loop show: (k - k_0) == (i - i_0) + (j - j_0), ... "
+                   "among the candidates, the relations of variables' changes that "
+                   "simulated runs of the loop show: (k - k_0) == (i - i_0) + (j - j_0), "
+                   "(p - p_0) == 2 * (i - i_0), ... "
                    "(thesis ch. 6's dynamic analysis)",
                    [](O &V) -> bool & { return V.Refine.ObservedRelations; }),
         flagRow<O>("symbolic",

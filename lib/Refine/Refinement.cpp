@@ -49,9 +49,10 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
   for (;;) {
     if (!L.Engine || !Opts.Memoize) {
       L.Engine = std::make_unique<Pdr>(*L.TS, Opts.Engine);
-      if (!Opts.Memoize)
-        for (const z3::expr &Inv : L.Invariants)
-          L.Engine->assume(Inv); // thesis §6.1: what was proved stays proved
+      // Thesis §6.1: what was proved stays proved (the seeded candidates
+      // too; a kept engine has the invariants it found in its frames).
+      for (const z3::expr &Inv : L.Invariants)
+        L.Engine->assume(Inv);
     }
     L.Engine->setBad(Bad);
     PdrResult R = runUntil(*L.Engine, Until, "loop invariant");

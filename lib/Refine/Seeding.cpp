@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <limits>
 #include <optional>
 #include <random>
 #include <set>
@@ -208,9 +209,10 @@ std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned Nu
   auto Text = [&](unsigned K) {
     return "(" + TS.StateNames[K] + " - " + TS.StateNames[NumVariants + K] + ")";
   };
+  constexpr size_t MaxRelations = 32; // (each is a sum in Houdini's queries)
+  std::set<std::pair<unsigned, unsigned>> Related; // pairs in a relation of three
   // Per triple a < b < c, the one relation with coefficients +-1 (up to its
   // sign) that the states show, if any.
-  constexpr size_t MaxRelations = 32; // (each is a sum in Houdini's queries)
   for (unsigned A = 0; A < NumVariants; ++A)
     for (unsigned B = A + 1; B < NumVariants; ++B)
       for (unsigned Cv = B + 1; Cv < NumVariants && Cs.size() < MaxRelations; ++Cv) {
@@ -224,6 +226,7 @@ std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned Nu
           Cs.push_back({D(X) == D(Y) + D(Z),
                         Text(X) + " == " + Text(Y) + " + " + Text(Z) + " (wrapping)"});
         };
+        size_t Before = Cs.size();
         if (IsSum(A, B, Cv))
           Sum(A, B, Cv);
         else if (IsSum(B, A, Cv))
@@ -235,7 +238,36 @@ std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned Nu
                  }))
           Cs.push_back({D(A) + D(B) + D(Cv) == TS.Ctx.bv_val(0, TS.width(A)),
                         Text(A) + " + " + Text(B) + " + " + Text(Cv) + " == 0 (wrapping)"});
+        if (Cs.size() > Before)
+          Related.insert({{A, B}, {A, Cv}, {B, Cv}});
       }
+  // Per pair not in such a relation, a constant ratio other than +-1 (those
+  // are candidates()'s): d_p == 2 d_i for p += 2 next to i++, read off the
+  // first state where d_i is not 0, then checked in all of them. (Related
+  // pairs get none: each ratio is one more multiplication in every query,
+  // and the second solver did not decide the consecution of a loop with
+  // both kinds.)
+  constexpr int64_t MaxRatio = 1024;
+  for (unsigned A = 0; A < NumVariants; ++A)
+    for (unsigned B = 0; B < NumVariants && Cs.size() < MaxRelations; ++B) {
+      if (A == B || !Moves[A] || !Moves[B] || TS.width(A) != TS.width(B) || TS.width(A) > 64 ||
+          Related.count({std::min(A, B), std::max(A, B)}))
+        continue;
+      auto First = llvm::find_if(Changes[B], [](const APInt &V) { return !V.isZero(); });
+      if (First == Changes[B].end())
+        continue;
+      const APInt &DA = Changes[A][First - Changes[B].begin()];
+      int64_t Y = First->getSExtValue(), X = DA.getSExtValue();
+      if (Y == std::numeric_limits<int64_t>::min() || X % Y != 0)
+        continue;
+      int64_t Ratio = X / Y;
+      if ((Ratio >= -1 && Ratio <= 1) || Ratio > MaxRatio || Ratio < -MaxRatio)
+        continue;
+      APInt R(TS.width(A), Ratio, /*isSigned=*/true);
+      if (Holds([&](size_t I) { return Changes[A][I] == R * Changes[B][I]; }))
+        Cs.push_back({D(A) == TS.Ctx.bv_val(Ratio, TS.width(A)) * D(B),
+                      Text(A) + " == " + std::to_string(Ratio) + " * " + Text(B) + " (wrapping)"});
+    }
   return Cs;
 }
 

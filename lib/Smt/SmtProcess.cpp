@@ -224,7 +224,9 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
                         const std::map<std::string, z3::expr> &ByName) {
   ProcessAnswer A;
   bool Boolector = S.Name == "boolector";
-  unsigned Seconds = (TimeoutMs + 999) / 1000;
+  // Boolector counts whole seconds: rounded down, so that a deadline holds
+  // (but at least one).
+  unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
   std::vector<std::string> Args{S.Path};
   if (Boolector) {
     Args.insert(Args.end(), {"--smt2", Level});
@@ -285,7 +287,7 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
     Said = StringRef(Output).trim().split('\n').first;
   if ((Code == -2 && Failed.find("timed out") != std::string::npos) ||
       (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
-       Spent.count() >= TimeoutMs * 9 / 10))
+       Spent.count() >= (Boolector ? Seconds * 1000 : TimeoutMs) * 9 / 10))
     A.Why = "timeout"; // as Z3 says it (isTimeLimit)
   else if (Said.contains("memory") || Said.contains("bad_alloc"))
     A.Why = "out of memory (" + std::to_string(MemoryMB) + " MB)"; // solverFailure reads it

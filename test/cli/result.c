@@ -25,7 +25,7 @@ int main(void) {
   return 0;
 }
 // CHECK: result.c:23:3: remark: assertion proved [pdpv]
-// CHECK: result.c:18:3: remark: loop invariant: (x & 1) == (x_0 & 1){{( && .*)?}} [pdpv]
+// CHECK: result.c:18:3: remark: loop invariant: {{.*}}(x - x_0) == 2 * (i - i_0) (wrapping) [pdpv]
 // CHECK: {{^}}Result: TRUE{{$}}
 // CHECK-NEXT: exit 0
 // UNSAFE: result.c:21:3: warning: assertion can fail [pdpv]

@@ -2,9 +2,11 @@
 // (thesis ch. 6's dynamic analysis): k - k_0 == (i - i_0) + (j - j_0) when
 // the loop adds 1, 2 and 3 (SV-COMP simple_vardep1), and y - y_0 ==
 // 2 (x - x_0) as (x - x_0) == (y - y_0) + (z - z_0) next to x + z kept
-// (jm2006_variant). Each is proved inductive on its own, then re-checked
-// by the second solver with the rest of the proof. Without them the
-// candidates of two variables and PDR do not prove either assertion.
+// (jm2006_variant), and a constant ratio of two changes, (p - p_0) == 2 *
+// (i - i_0), for a writer that fills two bytes per item into a buffer
+// (MADWiFi-encode_ie_ok's shape). Each is proved inductive on its own, then
+// re-checked by the second solver with the rest of the proof. Without them
+// the candidates of two variables and PDR prove none of the assertions.
 // RUN: pdpv --engine=pdpv --timeout=120 %s 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;timeout=120;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
@@ -38,14 +40,30 @@ void countdown(void) {
     __VERIFIER_assert(y == -z);
 }
 
+void pairs(void) {
+  int start = __VERIFIER_nondet_int(), size = __VERIFIER_nondet_int();
+  int items = __VERIFIER_nondet_int();
+  __VERIFIER_assume(start > 0 && size > start && size < 1000000 && items > 0 &&
+                    items < 1000000 && size - start >= 2 * items);
+  int p = start;
+  for (int i = 0; i < items; i++) {
+    __VERIFIER_assert(p + 1 < size);
+    p += 2;
+  }
+}
+
 int main(void) {
   steps();
   countdown();
+  pairs();
   return 0;
 }
-// CHECK-DAG: observed-relations.c:24:5: remark: assertion proved
-// CHECK-DAG: observed-relations.c:20:3: remark: loop invariant: {{.*}}(k - k_0) == (i - i_0) + (j - j_0) (wrapping)
-// CHECK-DAG: observed-relations.c:38:5: remark: assertion proved
-// CHECK-DAG: observed-relations.c:32:3: remark: loop invariant: {{.*}}(x - x_0) == (y - y_0) + (z - z_0) (wrapping)
-// WITHOUT-DAG: observed-relations.c:24:5: warning: assertion unknown
-// WITHOUT-DAG: observed-relations.c:38:5: warning: assertion unknown
+// CHECK-DAG: observed-relations.c:26:5: remark: assertion proved
+// CHECK-DAG: observed-relations.c:22:3: remark: loop invariant: {{.*}}(k - k_0) == (i - i_0) + (j - j_0) (wrapping)
+// CHECK-DAG: observed-relations.c:40:5: remark: assertion proved
+// CHECK-DAG: observed-relations.c:34:3: remark: loop invariant: {{.*}}(x - x_0) == (y - y_0) + (z - z_0) (wrapping)
+// CHECK-DAG: observed-relations.c:50:5: remark: assertion proved
+// CHECK-DAG: observed-relations.c:49:3: remark: loop invariant: {{.*}}(p - p_0) == 2 * (i - i_0) (wrapping)
+// WITHOUT-DAG: observed-relations.c:26:5: warning: assertion unknown
+// WITHOUT-DAG: observed-relations.c:40:5: warning: assertion unknown
+// WITHOUT-DAG: observed-relations.c:50:5: warning: assertion unknown
