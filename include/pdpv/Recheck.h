@@ -29,10 +29,10 @@ struct Obligation {
 /// theirs). Throws EncodingError for a loop the model cannot express.
 void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out);
 /// The re-check of a proof by a second solver, in its own process: "" when
-/// Prover finds every claim valid, else which one failed and how. The
-/// claims get the time left until Deadline, but at least a few seconds in
-/// all (a proof found in the last moment is still checked), never past Hard
-/// (the entry's own limit, which the engine's Deadline may be a share of).
+/// Prover finds every claim valid, else which one failed and how. Each
+/// claim gets the time left until Deadline, but at least a few seconds (a
+/// proof found in the last moment is still checked), never past Hard (the
+/// entry's own limit, which the engine's Deadline may be a share of).
 std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
                                std::chrono::steady_clock::time_point Deadline,
                                std::chrono::steady_clock::time_point Hard, unsigned MemoryMB);
