@@ -74,7 +74,8 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       auto Now = std::chrono::steady_clock::now();
       if (Now >= Hard)
         return O.What + " was not decided (time limit)";
-      unsigned Left = millisecondsUntil(std::max(Deadline, std::min(Now + MinRecheck, Hard)));
+      auto Until = std::max(Deadline, std::min(Now + MinRecheck, Hard));
+      unsigned Left = millisecondsUntil(Until);
       // Range facts over arrays are foralls: the solver gets a claim without
       // them whose validity implies this one (Instantiation.h), where it can.
       // First with the instances at the claim's own index terms, in up to
@@ -88,7 +89,7 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
           A = askSolverProcess(Prover, {!*Fewer}, /*WantModel=*/false, (Left + 1) / 2, MemoryMB);
           if (A.Answer == z3::unsat)
             continue;
-          Left = millisecondsUntil(std::max(Deadline, std::min(Now + MinRecheck, Hard)));
+          Left = millisecondsUntil(Until);
         }
       z3::expr Claim = instantiateForValidity(Part).value_or(Part);
       A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false, Left, MemoryMB);
