@@ -32,6 +32,10 @@ struct EngineOptions {
   /// Portfolio: processes at once (0: as many as there are cores; the
   /// portfolio has two lanes, so at most 2 are used; 1: one after another).
   unsigned Jobs = 0;
+  /// Loops that only advance their phis by fixed steps are crossed in one
+  /// step: by the interpreter exactly, by BMC as a second way into the loop
+  /// (Acceleration.h). Off: to measure what it decides.
+  bool Accelerate = true;
 };
 
 llvm::StringRef engineName(EngineKind K);

@@ -73,6 +73,9 @@ struct InterpretOptions {
   // replay of a counterexample must not outlast it).
   std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
   StartPoint Start; // default: the entry block
+  /// Cross a loop that only advances its phis in one step (Acceleration.h):
+  /// the same run, without the iterations in between.
+  bool Accelerate = true;
 };
 
 struct Execution {
@@ -105,6 +108,7 @@ struct Execution {
   const llvm::Instruction *FirstArbitrary = nullptr; // undefined value used, if any
   std::vector<const llvm::BasicBlock *> Path;        // blocks entered (capped)
   uint64_t Steps = 0;
+  uint64_t Accelerations = 0; // loops crossed in one step (Steps omits them)
 
   bool failed() const { return Result == Failed; }
 };

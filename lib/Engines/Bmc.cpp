@@ -79,6 +79,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     UnrollOptions UO;
     UO.Copies = *K + 1;
     UO.LastCopyOnlyHeader = true;
+    UO.Accelerate = O.Engine.Accelerate;
     Expected<Unrolling> U = unrollLoops(F, UO);
     if (!U) {
       std::string Why = toString(U.takeError());
@@ -137,7 +138,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       }
       SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
       Execution Run;
-      if (confirmRun(F, Inputs, P, O.UB, &Run) != &Q && !Q.Decided) {
+      if (confirmRun(F, Inputs, P, O, &Run) != &Q && !Q.Decided) {
         Q.R.Why = unconfirmedReason(Run, "BMC's");
         Q.Decided = true;
       }

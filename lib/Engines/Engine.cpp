@@ -153,10 +153,11 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
 }
 
 Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
-                                 const UBOptions &UB, Execution *Run, uint64_t MaxSteps) {
+                                 const VerifyOptions &O, Execution *Run, uint64_t MaxSteps) {
   InterpretOptions IO;
-  IO.UB = UB;
+  IO.UB = O.UB;
   IO.MaxSteps = MaxSteps;
+  IO.Accelerate = O.Engine.Accelerate;
   Execution Own;
   Execution &X = Run ? *Run : Own;
   X = interpret(F, Inputs, IO);

@@ -61,7 +61,7 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O);
 /// on an undefined value). Returns the property the run failed, if any;
 /// Run, if given, gets the run itself (which may have stopped at MaxSteps).
 Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, Properties &P,
-                                 const UBOptions &UB, Execution *Run = nullptr,
+                                 const VerifyOptions &O, Execution *Run = nullptr,
                                  uint64_t MaxSteps = InterpretOptions().MaxSteps);
 
 /// Where a user sees a loop: its header's first located instruction.

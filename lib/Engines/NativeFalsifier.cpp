@@ -121,7 +121,7 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
                          : "found no failing run: " + S.Detail);
   InOrder Inputs(S.Inputs);
   Execution X;
-  confirmRun(T.F, Inputs, P, O.UB, &X, /*MaxSteps=*/20'000'000);
+  confirmRun(T.F, Inputs, P, O, &X, /*MaxSteps=*/20'000'000);
   if (X.failed())
     return GiveUp("found one failing run");
   if (X.Result != Execution::StepLimit)

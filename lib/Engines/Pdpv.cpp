@@ -170,6 +170,7 @@ Execution FunctionVerifier::replay(InputOracle &Oracle, uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = Opts.UB;
   IO.MaxSteps = MaxSteps;
+  IO.Accelerate = Opts.Engine.Accelerate;
   IO.Deadline = Deadline;
   Execution X = interpret(F, Oracle, IO);
   if (X.failed() && !X.FirstArbitrary)
@@ -200,6 +201,7 @@ bool FunctionVerifier::failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, cons
   InterpretOptions IO;
   IO.UB = Opts.UB;
   IO.MaxSteps = Opts.Refine.QuickReplaySteps;
+  IO.Accelerate = Opts.Engine.Accelerate;
   IO.Deadline = Deadline;
   IO.Start = {Header, Pre};
   try {

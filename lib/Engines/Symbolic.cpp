@@ -61,7 +61,7 @@ void SymbolicEngine::run(Task &T, const Budget &B) {
     } else if (Res.S == PdrResult::Fails) {
       std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
       Execution Run;
-      if (confirmRun(T.F, *Inputs, T.Props, O.UB, &Run) != Q && !Q->Decided) {
+      if (confirmRun(T.F, *Inputs, T.Props, O, &Run) != Q && !Q->Decided) {
         Q->R.Why = unconfirmedReason(Run, "PDR's");
         Q->Decided = true;
       }

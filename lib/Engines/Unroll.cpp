@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Unroll.h"
+#include "pdpv/Acceleration.h"
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -19,6 +20,7 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -58,6 +60,100 @@ void assumeInstead(CallInst &Marker, Function &Assume) {
   Marker.eraseFromParent();
 }
 
+/// Exit test X stays in the loop in all of the iterations 0 .. K-1 (K >= 1,
+/// 64 bits), the counter starting at Init: it does at the first and the
+/// last, and the counter, moving one way by a constant step without wrapping
+/// around in the test's order, passes through no value between them that
+/// leaves (the values that stay form an interval in that order, except
+/// for "!= b", whose b must lie outside the values passed).
+Value *staysInLoop(IRBuilder<> &B, const AcceleratedLoop::Exit &X, Value *Init, const APInt &Step,
+                   Value *K) {
+  unsigned W = Init->getType()->getIntegerBitWidth();
+  Value *First = Init;
+  for (const auto &[V, Negated] : X.Offset.Terms)
+    First = Negated ? B.CreateSub(First, V) : B.CreateAdd(First, V);
+  Value *Bound = X.Cmp->getOperand(1 - X.AffineOperand);
+  auto Stays = [&](Value *At) {
+    Value *L = X.AffineOperand == 0 ? At : Bound, *R = X.AffineOperand == 0 ? Bound : At;
+    Value *C = B.CreateICmp(X.Cmp->getPredicate(), L, R);
+    return X.StayOnTrue ? C : B.CreateNot(C);
+  };
+  if (Step.isZero())
+    return Stays(First);
+  bool Signed = X.Cmp->isSigned();
+  bool Up = Step.ule(APInt::getSignedMinValue(W));
+  APInt U = Up ? Step : -Step;
+  // The test's order as the unsigned one.
+  auto Ordered = [&](Value *V) {
+    return Signed ? B.CreateXor(V, ConstantInt::get(V->getType(), APInt::getSignMask(W))) : V;
+  };
+  Value *From = Ordered(First);
+  Value *Km1 = B.CreateSub(K, B.getInt64(1));
+  Value *Room = B.CreateUDiv(Up ? B.CreateNot(From) : From, ConstantInt::get(From->getType(), U));
+  Value *NoWrap = B.CreateICmpULE(Km1, B.CreateZExtOrTrunc(Room, B.getInt64Ty()));
+  Value *Moved = B.CreateMul(B.CreateZExtOrTrunc(Km1, From->getType()),
+                             ConstantInt::get(From->getType(), U));
+  Value *To = Up ? B.CreateAdd(From, Moved) : B.CreateSub(From, Moved);
+  Value *Last = Signed ? Ordered(To) : To;
+  Value *R = B.CreateAnd(NoWrap, B.CreateAnd(Stays(First), Stays(Last)));
+  CmpInst::Predicate Leaves =
+      X.AffineOperand == 0 ? X.Cmp->getPredicate() : X.Cmp->getSwappedPredicate();
+  if (X.StayOnTrue)
+    Leaves = CmpInst::getInversePredicate(Leaves);
+  if (Leaves == CmpInst::ICMP_EQ) {
+    Value *Lo = Up ? From : To, *Hi = Up ? To : From;
+    R = B.CreateAnd(R, B.CreateOr(B.CreateICmpULT(Bound, Lo), B.CreateICmpUGT(Bound, Hi)));
+  }
+  return R;
+}
+
+/// Unroll.h, Accelerate: Entry -> choice -> (jump ->) header, where the
+/// jump assumes that k iterations take no exit and sets the header's phis
+/// to their closed forms. False when an exit test's step is not a constant
+/// (its direction is unknown).
+bool addJump(Function &G, const AcceleratedLoop &A) {
+  BasicBlock *H = A.L->getHeader();
+  std::vector<APInt> Steps;
+  for (const AcceleratedLoop::Exit &X : A.Exits) {
+    const auto *Phi = A.Counters[X.Counter].Phi;
+    std::optional<APInt> S =
+        A.Counters[X.Counter].Step.constant(Phi->getType()->getIntegerBitWidth());
+    if (!S)
+      return false;
+    Steps.push_back(*S);
+  }
+  LLVMContext &Ctx = G.getContext();
+  Module &M = *G.getParent();
+  BasicBlock *Choice = BasicBlock::Create(Ctx, "pdpv.accelerate.choice", &G, H);
+  BasicBlock *Jump = BasicBlock::Create(Ctx, "pdpv.accelerate", &G, H);
+  A.Entry->getTerminator()->replaceSuccessorWith(H, Choice);
+  for (PHINode &P : H->phis())
+    P.replaceIncomingBlockWith(A.Entry, Choice);
+  IRBuilder<> B(Choice);
+  B.CreateCondBr(B.CreateCall(nondetFunction(M, B.getInt1Ty()), {}, "pdpv.accelerate"), Jump, H);
+  B.SetInsertPoint(Jump);
+  Value *K = B.CreateCall(nondetFunction(M, B.getInt64Ty()), {}, "pdpv.iterations");
+  Value *Holds = B.CreateICmpNE(K, B.getInt64(0));
+  for (auto [X, Step] : zip(A.Exits, Steps)) {
+    PHINode *Phi = A.Counters[X.Counter].Phi;
+    Holds = B.CreateAnd(Holds, staysInLoop(B, X, Phi->getIncomingValueForBlock(Choice), Step, K));
+  }
+  B.CreateCall(assumeFunction(M), {Holds});
+  std::vector<std::pair<PHINode *, Value *>> Closed;
+  for (const AcceleratedLoop::Counter &C : A.Counters) {
+    Value *Init = C.Phi->getIncomingValueForBlock(Choice);
+    Value *Step = ConstantInt::get(Init->getType(), 0);
+    for (const auto &[V, Negated] : C.Step.Terms)
+      Step = Negated ? B.CreateSub(Step, V) : B.CreateAdd(Step, V);
+    Closed.push_back(
+        {C.Phi, B.CreateAdd(Init, B.CreateMul(Step, B.CreateZExtOrTrunc(K, Init->getType())))});
+  }
+  B.CreateBr(H);
+  for (auto &[Phi, V] : Closed)
+    Phi->addIncoming(V, Jump);
+  return true;
+}
+
 } // namespace
 
 Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
@@ -89,6 +185,9 @@ Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
         if (L->contains(Latch))
           SplitEdge(Latch, L->getHeader(), &DT, &LI);
     formLCSSA(*L, DT, &LI, nullptr);
+    std::optional<AcceleratedLoop> Accelerated;
+    if (O.Accelerate && !O.KeepFirstLoop)
+      Accelerated = analyzeAcceleration(*L);
 
     size_t Size = G->getInstructionCount(), LoopSize = 0;
     for (BasicBlock *BB : L->blocks())
@@ -220,6 +319,9 @@ Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
             assumeInstead(*CI, *Assume);
         }
     }
+    // After copying: the jump leads into the first copy only.
+    if (Accelerated)
+      addJump(*G, *Accelerated);
     if (O.Only)
       break;
   }

@@ -43,6 +43,39 @@ bool Run::revisits(const BasicBlock &BB) {
   return !HeadStates.insert(static_cast<size_t>(H)).second;
 }
 
+void Run::accelerate(const Loop &L) {
+  auto [It, New] = Accelerated.try_emplace(&L);
+  if (New)
+    It->second = analyzeAcceleration(L);
+  if (!It->second)
+    return;
+  const AcceleratedLoop &A = *It->second;
+  bool Known = true; // a run started inside the function may lack a value
+  auto ValueOf = [&](const Value *V) {
+    if (const auto *C = dyn_cast<ConstantInt>(V))
+      return C->getValue();
+    auto Found = Vals.find(V);
+    if (Found != Vals.end())
+      return Found->second;
+    Known = false;
+    return APInt(V->getType()->getIntegerBitWidth(), 0);
+  };
+  std::optional<APInt> J = firstExitIteration(A, ValueOf);
+  if (!Known || !J || J->isZero())
+    return;
+  SmallVector<std::pair<const PHINode *, APInt>, 8> Next;
+  for (const AcceleratedLoop::Counter &C : A.Counters) {
+    unsigned W = C.Phi->getType()->getIntegerBitWidth();
+    APInt Step = evaluate(C.Step, W, ValueOf);
+    Next.push_back({C.Phi, ValueOf(C.Phi) + Step * J->trunc(W)});
+  }
+  if (!Known)
+    return;
+  for (auto &[Phi, V] : Next)
+    Vals.insert_or_assign(Phi, V);
+  ++E.Accelerations;
+}
+
 APInt Run::operand(const Instruction &I, unsigned Idx) {
   const Value *V = I.getOperand(Idx);
   if (const auto *C = dyn_cast<ConstantInt>(V))
@@ -250,6 +283,9 @@ Execution Run::go() {
       PhiValues.push_back({&Phi, operand(Phi, Phi.getBasicBlockIndex(Prev))});
     for (auto &[Phi, V] : PhiValues)
       Vals.insert_or_assign(Phi, V);
+    if (const Loop *L = Loops.getLoopFor(BB);
+        Opts.Accelerate && Prev && L && L->getHeader() == BB && !L->contains(Prev))
+      accelerate(*L);
     if (revisits(*BB)) {
       end(Execution::Revisited, *BB->getFirstNonPHI());
       return E;

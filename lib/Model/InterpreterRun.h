@@ -7,6 +7,7 @@
 #ifndef PDPV_MODEL_INTERPRETERRUN_H
 #define PDPV_MODEL_INTERPRETERRUN_H
 
+#include "pdpv/Acceleration.h"
 #include "pdpv/Interpreter.h"
 #include "pdpv/LLVMCompat.h"
 #include "pdpv/Memory.h"
@@ -55,6 +56,10 @@ private:
   /// True if BB is a loop header entered in a state seen before with no
   /// input read since: the run would repeat itself forever.
   bool revisits(const BasicBlock &BB);
+  /// Entering loop L from outside with its phis set: when L only advances
+  /// them (Acceleration.h), moves them on to the first iteration that
+  /// leaves the loop.
+  void accelerate(const Loop &L);
 
   // Memory (Memory.h).
   /// Byte Index of stored pointer Ptr; Undefined: a pointer no run chose
@@ -131,6 +136,7 @@ private:
   DominatorTree DT{const_cast<Function &>(F)};
   LoopInfo Loops{DT};
   DenseSet<size_t> HeadStates;
+  DenseMap<const Loop *, std::optional<AcceleratedLoop>> Accelerated; // (analyzed once)
   Execution E;
   const DataLayout &DL;
   unsigned OffBits, PtrBits;

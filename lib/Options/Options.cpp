@@ -120,6 +120,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                      [](O &V, StringRef K) { return parseBound(K, V.Engine); }),
         flagRow<O>("linear-deepening", "bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, 8, ...",
                    [](O &V) -> bool & { return V.Engine.LinearDeepening; }),
+        flagRow<O>("accelerate",
+                   "loops that only add fixed steps to their variables (x += 2 until x >= n) are "
+                   "crossed in one step: by replays exactly, by BMC as a jump of any number of "
+                   "iterations that takes no exit (bugs 2^31 iterations deep)",
+                   [](O &V) -> bool & { return V.Engine.Accelerate; }),
         flagRow<O>("native-replay",
                    "run every FALSE natively (" PDPV_CLANG " -O0 -fwrapv and a harness) before it is "
                    "reported; a run that does not fail makes it UNKNOWN",
