@@ -74,8 +74,11 @@ struct InterpretOptions {
   std::chrono::steady_clock::time_point Deadline = std::chrono::steady_clock::time_point::max();
   StartPoint Start; // default: the entry block
   /// Cross a loop that only advances its phis in one step (Acceleration.h):
-  /// the same run, without the iterations in between.
+  /// the same run, without the iterations in between; if it would run at
+  /// least AccelerateFrom iterations (shorter ones are run step by step, so
+  /// that the path shown is every iteration).
   bool Accelerate = true;
+  uint64_t AccelerateFrom = 10'000;
 };
 
 struct Execution {

@@ -59,7 +59,13 @@ struct Unrolling {
     const llvm::BasicBlock *Header;    // the loop's header in the unrolled function
   };
   std::vector<Unwind> Unwinds;
+  /// The blocks of Accelerate's jumps (their copies too): a path through
+  /// one crosses a loop in one step.
+  std::vector<const llvm::BasicBlock *> jumps() const;
 };
+
+/// The name of Accelerate's jump blocks (their copies: name.itN).
+constexpr llvm::StringLiteral JumpBlockName = "pdpv.accelerate";
 
 /// The clone of F (in F's module) with the loops selected by O unrolled.
 /// Fails for irreducible control flow and for unrollings that are too large.

@@ -79,7 +79,10 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     UnrollOptions UO;
     UO.Copies = *K + 1;
     UO.LastCopyOnlyHeader = true;
-    UO.Accelerate = O.Engine.Accelerate;
+    // Jumps across loops (Acceleration.h) from depth 8 or at the last one:
+    // first the paths that run each loop step by step, the counterexamples
+    // a user reads best (a jump's k is the solver's choice, often huge).
+    UO.Accelerate = O.Engine.Accelerate && (*K >= 8 || !nextBound(*K, EO));
     Expected<Unrolling> U = unrollLoops(F, UO);
     if (!U) {
       std::string Why = toString(U.takeError());
@@ -110,6 +113,14 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
     z3::solver S = E.solver();
     auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
+    // A counterexample that runs each loop step by step (at most K
+    // iterations) is the one a user wants to read and the native run
+    // repeats fastest: paths through an acceleration's jump are asked for
+    // only when there is none.
+    z3::expr NoJump = Ctx.bool_val(true);
+    std::vector<const BasicBlock *> Jumps = U->jumps();
+    for (const BasicBlock *J : Jumps)
+      NoJump = NoJump && !E.reached(J);
     // Each property in its own turn (takeTurns): a hard one (a 64-bit
     // product) costs only itself, not the bit facts next to it.
     std::vector<Properties::Property *> Open;
@@ -123,7 +134,12 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       Budget Share = B;
       Share.Deadline = Until;
       Unknown Why;
-      switch (checkWithin(S, Violated.at(&Q), Share, Why)) {
+      z3::check_result R = z3::unsat;
+      if (!Jumps.empty())
+        R = checkWithin(S, Violated.at(&Q) && NoJump, Share, Why);
+      if (R == z3::unsat)
+        R = checkWithin(S, Violated.at(&Q), Share, Why);
+      switch (R) {
       case z3::unknown:
         if (!Why.isTimeLimit() || B.over()) {
           P.giveUp(Why);

@@ -124,8 +124,8 @@ bool addJump(Function &G, const AcceleratedLoop &A) {
   }
   LLVMContext &Ctx = G.getContext();
   Module &M = *G.getParent();
-  BasicBlock *Choice = BasicBlock::Create(Ctx, "pdpv.accelerate.choice", &G, H);
-  BasicBlock *Jump = BasicBlock::Create(Ctx, "pdpv.accelerate", &G, H);
+  BasicBlock *Choice = BasicBlock::Create(Ctx, "pdpv.jump.choice", &G, H);
+  BasicBlock *Jump = BasicBlock::Create(Ctx, JumpBlockName, &G, H);
   A.Entry->getTerminator()->replaceSuccessorWith(H, Choice);
   for (PHINode &P : H->phis())
     P.replaceIncomingBlockWith(A.Entry, Choice);
@@ -155,6 +155,14 @@ bool addJump(Function &G, const AcceleratedLoop &A) {
 }
 
 } // namespace
+
+std::vector<const BasicBlock *> Unrolling::jumps() const {
+  std::vector<const BasicBlock *> R;
+  for (const BasicBlock &BB : *F)
+    if (BB.getName().starts_with(JumpBlockName))
+      R.push_back(&BB);
+  return R;
+}
 
 Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
   assert(O.Copies >= 1 && "at least one copy of each loop");

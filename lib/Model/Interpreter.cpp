@@ -50,30 +50,46 @@ void Run::accelerate(const Loop &L) {
   if (!It->second)
     return;
   const AcceleratedLoop &A = *It->second;
-  bool Known = true; // a run started inside the function may lack a value
+  bool Known = true;
   auto ValueOf = [&](const Value *V) {
     if (const auto *C = dyn_cast<ConstantInt>(V))
       return C->getValue();
-    auto Found = Vals.find(V);
-    if (Found != Vals.end())
+    if (auto Found = Vals.find(V); Found != Vals.end())
       return Found->second;
+    if (Opts.Start.Block) // defined before the run's starting point (as operand())
+      return Vals.insert({V, Oracle.live(*V)}).first->second;
     Known = false;
     return APInt(V->getType()->getIntegerBitWidth(), 0);
   };
   std::optional<APInt> J = firstExitIteration(A, ValueOf);
-  if (!Known || !J || J->isZero())
+  if (!Known || !J || J->ult(std::max<uint64_t>(Opts.AccelerateFrom, 1)))
     return;
+  // Iteration 0 takes no exit, so every instruction of the loop runs: its
+  // reads of values from before the loop count as they would step by step
+  // (an undefined value used, an uninitialized input read).
+  for (const BasicBlock *BB : L.blocks())
+    for (const Instruction &I : *BB)
+      if (!isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I))
+        for (unsigned Op = 0; Op < I.getNumOperands(); ++Op)
+          if (!isa<Constant>(I.getOperand(Op)) && !isa<BasicBlock>(I.getOperand(Op)) &&
+              L.isLoopInvariant(I.getOperand(Op)))
+            operand(I, Op);
   SmallVector<std::pair<const PHINode *, APInt>, 8> Next;
   for (const AcceleratedLoop::Counter &C : A.Counters) {
     unsigned W = C.Phi->getType()->getIntegerBitWidth();
     APInt Step = evaluate(C.Step, W, ValueOf);
     Next.push_back({C.Phi, ValueOf(C.Phi) + Step * J->trunc(W)});
   }
-  if (!Known)
-    return;
   for (auto &[Phi, V] : Next)
     Vals.insert_or_assign(Phi, V);
   ++E.Accelerations;
+  // The path shows the crossed iterations as one: the cycle once more.
+  const BasicBlock *H = L.getHeader(), *BB = H;
+  do {
+    BB = *find_if(successors(BB), [&](const BasicBlock *S) { return L.contains(S); });
+    if (E.Path.size() < MaxPathLength)
+      E.Path.push_back(BB);
+  } while (BB != H);
 }
 
 APInt Run::operand(const Instruction &I, unsigned Idx) {

@@ -186,7 +186,8 @@ void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
 /// y - y_0 == 2 (x - x_0) as (x - x_0) == (y - y_0) + (z - z_0). Proposed
 /// only where the runs show them with all three variables changing; each
 /// is then proved inductive on its own or dropped.
-std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants) {
+std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,
+                                         ArrayRef<const Value *> Sites) {
   std::vector<std::vector<APInt>> Changes(NumVariants); // per variable, per state
   simulate(TS, NumVariants, [&](const std::vector<APInt> &S, const std::vector<APInt> &) {
     for (unsigned K = 0; K < NumVariants; ++K)
@@ -268,6 +269,21 @@ std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned Nu
         Cs.push_back({D(A) == TS.Ctx.bv_val(Ratio, TS.width(A)) * D(B),
                       Text(A) + " == " + std::to_string(Ratio) + " * " + Text(B) + " (wrapping)"});
     }
+  // Per variable, the closed form of a fixed step c (x == x_0 + c k) as a
+  // congruence that wrapping keeps exact: c's factor 2^t divides 2^w, so
+  // x - x_0 stays a multiple of 2^t (t >= 2; parity is candidates()'s,
+  // a pointer's stride pointerCandidates()').
+  for (unsigned K = 0; K < NumVariants && Cs.size() < MaxRelations; ++K) {
+    if (!Moves[K] || (K < Sites.size() && Sites[K]))
+      continue;
+    unsigned W = TS.width(K), T = W;
+    for (const APInt &V : Changes[K])
+      T = std::min(T, V.countr_zero());
+    if (T < 2 || T >= W)
+      continue;
+    Cs.push_back({(D(K) & numeral(TS.Ctx, APInt::getLowBitsSet(W, T))) == TS.Ctx.bv_val(0, W),
+                  Text(K) + " % " + std::to_string(uint64_t(1) << T) + " == 0 (wrapping)"});
+  }
   return Cs;
 }
 
@@ -340,7 +356,7 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
                         std::to_string(CI->getSExtValue())});
   size_t ObservedFrom = Cs.size();
   if (Opts.ObservedRelations && !L.modelsMemory()) // (runs are over bit-vector states)
-    append_range(Cs, observedRelations(TS, L.NumVariants));
+    append_range(Cs, observedRelations(TS, L.NumVariants, L.Sites));
   size_t ObservedTo = Cs.size();
   if (L.modelsMemory())
     append_range(Cs, arrayCandidates(L, C));

@@ -162,6 +162,7 @@ TEST(Acceleration, InterpreterJumpsWhereTheIterationsEnd) {
       Args A;
       A.Values = C.args(End->first + !Hit, End->second);
       InterpretOptions IO;
+      IO.AccelerateFrom = 1; // (these loops are short)
       Execution X = interpret(*F, A, IO);
       ASSERT_EQ(X.Result, Execution::Returned);
       EXPECT_EQ(X.At->getParent()->getName(), Hit ? "bad" : "done")

@@ -103,11 +103,19 @@ TEST(Interpreter, StartsAtALoopHeaderWithGivenValues) {
   O.Named = {{"i0", APInt(32, 2)}, {"k", APInt(32, 100)}};
   InterpretOptions Opts;
   Opts.Start = {Head, Entry}; // entered from the entry block: i = i0 = 2
+  Opts.Accelerate = false;    // (step by step, to count the iterations)
   Execution X = interpret(F, O, Opts);
   ASSERT_EQ(X.Result, Execution::Returned);
   // Three iterations, and the values before the loop came from the oracle.
   EXPECT_EQ(count(X.Path, Head), 4);
   EXPECT_TRUE(X.Inputs.empty()) << "values before the start are no inputs";
+  // Accelerated, the loop is crossed in one step.
+  Opts.Accelerate = true;
+  Opts.AccelerateFrom = 1; // (by default only loops of 10,000 iterations or more)
+  Execution Y = interpret(F, O, Opts);
+  ASSERT_EQ(Y.Result, Execution::Returned);
+  EXPECT_EQ(Y.Accelerations, 1u);
+  EXPECT_EQ(count(Y.Path, Head), 2); // the header, one iteration shown for all
 }
 
 TEST(Interpreter, StopsWhenALoopRevisitsAState) {
