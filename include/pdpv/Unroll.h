@@ -36,11 +36,11 @@ struct UnrollOptions {
   /// k-induction's step: the properties of all copies but the last are
   /// assumed instead of checked.
   bool AssumeEarlyChecks = false;
-  /// BMC: a loop that only advances its phis (Acceleration.h) may also be
-  /// entered after any number k >= 1 of iterations none of whose exit tests
-  /// is taken, its phis at their closed forms: every such path is a real
-  /// execution, so what BMC finds stays true, and bugs deep behind the
-  /// loop come within reach. Not with KeepFirstLoop.
+  /// BMC: a loop that only advances its phis (Acceleration.h), outside any
+  /// other loop, may also be entered after any number k >= 1 of iterations
+  /// none of whose exit tests is taken, its phis at their closed forms:
+  /// every such path is a real execution, so what BMC finds stays true, and
+  /// bugs deep behind the loop come within reach. Not with KeepFirstLoop.
   bool Accelerate = false;
   /// Refuse unrollings larger than this (instructions): Z3 frees the deep
   /// terms of long unrollings in time quadratic in their depth (about 20 s for

@@ -194,7 +194,8 @@ Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
           SplitEdge(Latch, L->getHeader(), &DT, &LI);
     formLCSSA(*L, DT, &LI, nullptr);
     std::optional<AcceleratedLoop> Accelerated;
-    if (O.Accelerate && !O.KeepFirstLoop)
+    // (Not inside another loop: each of its K copies would copy the jump.)
+    if (O.Accelerate && !O.KeepFirstLoop && L->getLoopDepth() == 1)
       Accelerated = analyzeAcceleration(*L);
 
     size_t Size = G->getInstructionCount(), LoopSize = 0;
