@@ -69,7 +69,9 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
   // entry's limit: there the pdpv command's watchdog ends the run before
   // any result is written.
   constexpr std::chrono::milliseconds MinRecheck(10000);
-  constexpr unsigned WholeFirstMs = 1000, WholeFirstFrom = 16; // (boolector: whole seconds)
+  // (A part costs about 40 ms of process and parsing: a whole claim that
+  // fails wastes its second unless it stands for many parts.)
+  constexpr unsigned WholeFirstMs = 1000, WholeFirstFrom = 48; // (boolector: whole seconds)
   for (const Obligation &O : Claims) {
     // A claim of many conjuncts without range facts is first asked whole,
     // briefly: a process per conjunct costs more than it saves where the
