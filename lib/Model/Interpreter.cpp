@@ -73,7 +73,7 @@ void Run::accelerate(const Loop &L) {
         for (unsigned Op = 0; Op < I.getNumOperands(); ++Op)
           if (!isa<Constant>(I.getOperand(Op)) && !isa<BasicBlock>(I.getOperand(Op)) &&
               L.isLoopInvariant(I.getOperand(Op)))
-            operand(I, Op);
+            (void)operand(I, Op); // (for what reading it records)
   SmallVector<std::pair<const PHINode *, APInt>, 8> Next;
   for (const AcceleratedLoop::Counter &C : A.Counters) {
     unsigned W = C.Phi->getType()->getIntegerBitWidth();
