@@ -30,7 +30,7 @@ int main(void) {
 // CHECK-NEXT: exit 0
 // UNSAFE: result.c:21:3: warning: assertion can fail [pdpv]
 // UNSAFE-NEXT: result.c:17:16: note: input 1: __VERIFIER_nondet_uint() = {{[3-9]|[1-9][0-9]+}}
-// UNSAFE-NEXT: note: path: lines 17, 18, 19, 18, 19, 18, 19, {{.*}}18, 21
+// UNSAFE-NEXT: note: path: lines 17, 18, 19, 18, {{.*}}21
 // UNSAFE: {{^}}Result: FALSE{{$}}
 // UNSAFE-NEXT: exit 10
 // TIME: mul-div-64.c:10:5: warning: assertion unknown: total time limit reached (1 s) [pdpv]

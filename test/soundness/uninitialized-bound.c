@@ -1,4 +1,4 @@
-// A loop bounded by an uninitialized variable: n = 12 reaches the error.
+// A loop bounded by an uninitialized variable: n = 12 or 2^32 - 1 (-1) reaches the error.
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv %s | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
 // The harness is the user's too: it gives uninitialized locals by site.
@@ -13,9 +13,9 @@ int main(void) {
   return 0;
 }
 // CHECK: uninitialized-bound.c:12:25: warning: assertion can fail
-// CHECK: note: {{.*}}input 1: uninitialized 'n' = {{[0-9]+}}
+// CHECK: note: {{.*}}input 1: uninitialized 'n' = {{-?[0-9]+}}
 // NATIVE: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at uninitialized-bound.c:12
 // CHECK: 'main': Result: FALSE
 // HARNESS: pdpv_uninitialized_inputs[] = {
-// HARNESS-NEXT: {0, 0x{{[0-9a-f]+}}ULL}, /* uninitialized 'n' = {{[0-9]+}} */
+// HARNESS-NEXT: {0, 0x{{[0-9a-f]+}}ULL}, /* uninitialized 'n' = {{-?[0-9]+}}{{( \(0x[0-9a-f]+\))?}} */
 // HARNESS: unsigned long long __pdpv_uninitialized(unsigned site) {
