@@ -71,13 +71,15 @@ std::optional<AcceleratedLoop> analyzeAcceleration(const llvm::Loop &L);
 
 /// The first iteration j (0 for the one just entered) in which some exit
 /// test of A is taken, given the values (ValueOf) the loop's phis entered
-/// with and the loop-invariant values have; none if no exit is ever taken or
+/// with and the loop-invariant values other than constants have; none if no
+/// exit is ever taken or
 /// finding it would take more than a few dozen wrap-arounds.
 std::optional<llvm::APInt>
 firstExitIteration(const AcceleratedLoop &A,
                    llvm::function_ref<llvm::APInt(const llvm::Value *)> ValueOf);
 
-/// Value of an InvariantSum at width W, given values of its terms.
+/// Value of an InvariantSum at width W, given the values of its terms that
+/// are not constants (ValueOf).
 llvm::APInt evaluate(const InvariantSum &S, unsigned W,
                      llvm::function_ref<llvm::APInt(const llvm::Value *)> ValueOf);
 

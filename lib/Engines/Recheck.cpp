@@ -17,6 +17,8 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -72,6 +74,11 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
   // (A part costs about 40 ms of process and parsing: a whole claim that
   // fails wastes its second unless it stands for many parts.)
   constexpr unsigned WholeFirstMs = 1000, WholeFirstFrom = 48; // (boolector: whole seconds)
+  auto OutOfTime = [&](const Obligation &O) -> std::optional<std::string> {
+    if (std::chrono::steady_clock::now() >= Hard)
+      return O.What + " was not decided (time limit)";
+    return std::nullopt;
+  };
   for (const Obligation &O : Claims) {
     // A claim of many conjuncts without range facts is first asked whole,
     // briefly: a process per conjunct costs more than it saves where the
@@ -80,9 +87,9 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
     // of three variables' changes next to orders, a few conjuncts each).
     std::vector<z3::expr> Parts = splitConclusion(O.Claim);
     if (!hasQuantifier(O.Claim) && Parts.size() > WholeFirstFrom) {
+      if (auto Late = OutOfTime(O))
+        return *Late;
       auto Now = std::chrono::steady_clock::now();
-      if (Now >= Hard)
-        return O.What + " was not decided (time limit)";
       unsigned Brief = std::min(millisecondsUntil(std::min(Now + MinRecheck, Hard)), WholeFirstMs);
       ProcessAnswer A = askSolverProcess(Prover, {!O.Claim}, /*WantModel=*/false, Brief, MemoryMB);
       if (A.Answer == z3::unsat)
@@ -91,9 +98,9 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
         return O.What + " does not hold";
     }
     for (const z3::expr &Part : Parts) {
+      if (auto Late = OutOfTime(O))
+        return *Late;
       auto Now = std::chrono::steady_clock::now();
-      if (Now >= Hard)
-        return O.What + " was not decided (time limit)";
       auto Until = std::max(Deadline, std::min(Now + MinRecheck, Hard));
       unsigned Left = millisecondsUntil(Until);
       // Range facts over arrays are foralls: the solver gets a claim without

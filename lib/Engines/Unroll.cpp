@@ -60,6 +60,13 @@ void assumeInstead(CallInst &Marker, Function &Assume) {
   Marker.eraseFromParent();
 }
 
+/// Base plus S, as instructions at B.
+Value *addSum(IRBuilder<> &B, Value *Base, const InvariantSum &S) {
+  for (const auto &[V, Negated] : S.Terms)
+    Base = Negated ? B.CreateSub(Base, V) : B.CreateAdd(Base, V);
+  return Base;
+}
+
 /// Exit test X stays in the loop in all of the iterations 0 .. K-1 (K >= 1,
 /// 64 bits), the counter starting at Init: it does at the first and the
 /// last, and the counter, moving one way by a constant step without wrapping
@@ -69,9 +76,7 @@ void assumeInstead(CallInst &Marker, Function &Assume) {
 Value *staysInLoop(IRBuilder<> &B, const AcceleratedLoop::Exit &X, Value *Init, const APInt &Step,
                    Value *K) {
   unsigned W = Init->getType()->getIntegerBitWidth();
-  Value *First = Init;
-  for (const auto &[V, Negated] : X.Offset.Terms)
-    First = Negated ? B.CreateSub(First, V) : B.CreateAdd(First, V);
+  Value *First = addSum(B, Init, X.Offset);
   Value *Bound = X.Cmp->getOperand(1 - X.AffineOperand);
   auto Stays = [&](Value *At) {
     Value *L = X.AffineOperand == 0 ? At : Bound, *R = X.AffineOperand == 0 ? Bound : At;
@@ -142,9 +147,7 @@ bool addJump(Function &G, const AcceleratedLoop &A) {
   std::vector<std::pair<PHINode *, Value *>> Closed;
   for (const AcceleratedLoop::Counter &C : A.Counters) {
     Value *Init = C.Phi->getIncomingValueForBlock(Choice);
-    Value *Step = ConstantInt::get(Init->getType(), 0);
-    for (const auto &[V, Negated] : C.Step.Terms)
-      Step = Negated ? B.CreateSub(Step, V) : B.CreateAdd(Step, V);
+    Value *Step = addSum(B, ConstantInt::get(Init->getType(), 0), C.Step);
     Closed.push_back(
         {C.Phi, B.CreateAdd(Init, B.CreateMul(Step, B.CreateZExtOrTrunc(K, Init->getType())))});
   }

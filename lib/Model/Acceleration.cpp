@@ -116,6 +116,13 @@ SmallVector<std::pair<APInt, APInt>, 2> intervals(CmpInst::Predicate Pred, const
   return R;
 }
 
+/// V's value: a constant's own, the others' from ValueOf.
+APInt read(const Value *V, function_ref<APInt(const Value *)> ValueOf) {
+  if (const auto *C = dyn_cast<ConstantInt>(V))
+    return C->getValue();
+  return ValueOf(V);
+}
+
 /// The first j with V + U * j (mod 2^W) in one of the intervals, U != 0.
 std::optional<APInt> firstHit(APInt V, const APInt &U,
                               const SmallVector<std::pair<APInt, APInt>, 2> &In) {
@@ -150,21 +157,17 @@ std::optional<APInt> firstHit(APInt V, const APInt &U,
 } // namespace
 
 std::optional<APInt> InvariantSum::constant(unsigned Width) const {
-  APInt S = APInt::getZero(Width);
-  for (const auto &[V, Negated] : Terms) {
-    const auto *C = dyn_cast<ConstantInt>(V);
-    if (!C)
-      return std::nullopt;
-    APInt X = C->getValue().zextOrTrunc(Width);
-    S = Negated ? S - X : S + X;
-  }
-  return S;
+  if (!all_of(Terms, [](const auto &T) { return isa<ConstantInt>(T.first); }))
+    return std::nullopt;
+  return evaluate(*this, Width, [](const Value *) -> APInt {
+    llvm_unreachable("every term is a constant");
+  });
 }
 
 APInt evaluate(const InvariantSum &S, unsigned W, function_ref<APInt(const Value *)> ValueOf) {
   APInt Sum = APInt::getZero(W);
   for (const auto &[V, Negated] : S.Terms) {
-    APInt X = ValueOf(V).zextOrTrunc(W);
+    APInt X = read(V, ValueOf).zextOrTrunc(W);
     Sum = Negated ? Sum - X : Sum + X;
   }
   return Sum;
@@ -227,11 +230,7 @@ std::optional<AcceleratedLoop> analyzeAcceleration(const Loop &L) {
 
 std::optional<APInt> firstExitIteration(const AcceleratedLoop &A,
                                         function_ref<APInt(const Value *)> ValueOf) {
-  auto Get = [&](const Value *V) {
-    if (const auto *C = dyn_cast<ConstantInt>(V))
-      return C->getValue();
-    return ValueOf(V);
-  };
+  auto Get = [&](const Value *V) { return read(V, ValueOf); };
   std::optional<APInt> First;
   for (const AcceleratedLoop::Exit &X : A.Exits) {
     const AcceleratedLoop::Counter &C = A.Counters[X.Counter];

@@ -51,9 +51,7 @@ void Run::accelerate(const Loop &L) {
     return;
   const AcceleratedLoop &A = *It->second;
   bool Known = true;
-  auto ValueOf = [&](const Value *V) {
-    if (const auto *C = dyn_cast<ConstantInt>(V))
-      return C->getValue();
+  auto ValueOf = [&](const Value *V) { // (not a constant: Acceleration.h)
     if (auto Found = Vals.find(V); Found != Vals.end())
       return Found->second;
     if (Opts.Start.Block) // defined before the run's starting point (as operand())
