@@ -8,8 +8,14 @@
 // invariant was re-checked by a fresh solver (initiation, consecution,
 // safety). Exit codes: 0 unsat, 10 sat, 20 unknown, 1 bad usage or input.
 //
+// The engines run at once, each in a thread with its own Z3 context (a copy
+// of the model): the word-level PDR of the thesis (Pdr.h), the bit-level
+// IC3 (BitPdr.h) and a bounded search for shallow counterexamples. The
+// first answer that passes its check wins.
+//
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/BitPdr.h"
 #include "pdpv/BoundedSearch.h"
 #include "pdpv/Btor2.h"
 #include "pdpv/Pdr.h"
@@ -20,7 +26,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstdlib>
+#include <mutex>
 #include <optional>
 #include <thread>
 
@@ -41,8 +49,21 @@ static cl::opt<bool> Verbose("v", cl::desc("progress on stderr"), cl::cat(Catego
 static cl::opt<bool> NoBoundedSearch(
     "no-bmc",
     cl::desc("turn off (on by default): a bounded search for shallow counterexamples in a "
-             "second thread, next to PDR"),
+             "thread of its own, next to PDR"),
     cl::cat(Category));
+static cl::opt<unsigned> Ctgs(
+    "ctgs",
+    cl::desc("bit-level IC3: counterexamples to generalization blocked in a row while a "
+             "literal is dropped (0: none)"),
+    cl::init(BitPdrOptions().Ctgs), cl::cat(Category));
+enum class EngineKind { Portfolio, Word, Bit };
+static cl::opt<EngineKind> Engines(
+    "engine", cl::desc("which PDR runs"),
+    cl::values(clEnumValN(EngineKind::Portfolio, "portfolio",
+                          "word-level and bit-level at once (the default)"),
+               clEnumValN(EngineKind::Word, "word", "word-level PDR (thesis ch. 3) alone"),
+               clEnumValN(EngineKind::Bit, "bit", "bit-level IC3 on CaDiCaL alone")),
+    cl::init(EngineKind::Portfolio), cl::cat(Category));
 
 enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
 
@@ -84,67 +105,134 @@ int main(int Argc, char **Argv) {
   }
   Opts.TimeoutSeconds = Timeout;
   Opts.Verbose = Verbose;
-  // The bounded search: in its own thread and Z3 context; a trace it finds
-  // stops PDR, one PDR finds (or a proof) leaves it behind.
   auto Deadline = Timeout ? std::chrono::steady_clock::now() + std::chrono::seconds(Timeout)
                           : std::chrono::steady_clock::time_point::max();
-  std::atomic<bool> StopSearch{false}, StopPdr{false};
-  std::optional<Trace> Shallow;
-  z3::context SearchContext;
-  std::unique_ptr<TransitionSystem> Copy;
-  std::thread Search;
-  if (!NoBoundedSearch) {
-    Copy = translateSystem(M->TS, SearchContext);
-    Search = std::thread([&] {
-      Shallow = boundedSearch(*Copy, Deadline, StopSearch);
-      if (Shallow)
-        StopPdr = true;
+  std::atomic<bool> Stop{false};
+  Opts.Stop = &Stop;
+
+  // Each lane: an engine on its own copy of the model. A lane checks its
+  // own answer (replay, re-check) before it reports it.
+  struct Lane {
+    std::string Name;
+    z3::context Ctx;
+    std::unique_ptr<TransitionSystem> TS;
+    PdrResult R;
+    bool Done = false;
+  };
+  std::vector<std::unique_ptr<Lane>> Lanes;
+  auto AddLane = [&](std::string Name) {
+    Lanes.push_back(std::make_unique<Lane>());
+    Lanes.back()->Name = std::move(Name);
+    Lanes.back()->TS = translateSystem(M->TS, Lanes.back()->Ctx);
+    return Lanes.back().get();
+  };
+  std::mutex Mutex;
+  std::condition_variable Changed;
+  auto Report = [&](Lane &L, PdrResult R) {
+    if (R.S == PdrResult::Fails) {
+      if (std::string Why = replayTrace(*L.TS, R.Counterexample); !Why.empty()) {
+        R.S = PdrResult::Unknown;
+        R.Why = Unknown(Unknown::Internal, "internal error: the counterexample of the " + L.Name +
+                                               " does not replay: " + Why);
+      }
+    } else if (R.S == PdrResult::Holds) {
+      bool Undecided = false;
+      long Left = Timeout ? std::chrono::duration_cast<std::chrono::milliseconds>(
+                                Deadline - std::chrono::steady_clock::now())
+                                .count()
+                          : 0;
+      std::string Why = Timeout && Left <= 0
+                            ? std::string("not re-checked in time")
+                            : checkInvariant(*L.TS, R.invariant(L.Ctx),
+                                             static_cast<unsigned>(std::max(Left, 0L)), &Undecided);
+      if (!Why.empty()) {
+        R.S = PdrResult::Unknown;
+        if (Undecided || Left < 0)
+          R.Why = Unknown::timeLimit(Timeout);
+        else
+          R.Why = Unknown(Unknown::Internal,
+                          "internal error: the invariant of the " + L.Name + " is " + Why);
+      }
+    }
+    std::lock_guard<std::mutex> G(Mutex);
+    L.R = std::move(R);
+    L.Done = true;
+    Changed.notify_all();
+  };
+  std::vector<std::thread> Threads;
+  if (Engines != EngineKind::Bit) {
+    Lane *L = AddLane("word-level PDR");
+    Threads.emplace_back([&, L] {
+      PdrOptions O = Opts;
+      Report(*L, Pdr(*L->TS, O).run());
     });
-    Opts.Stop = &StopPdr;
   }
-  PdrResult R = Pdr(M->TS, Opts).run();
-  if (Search.joinable()) {
-    if (R.S != PdrResult::Unknown)
-      StopSearch = true; // (the process ends without waiting for it)
-    else
-      Search.join();
-    if (R.S == PdrResult::Unknown && Shallow) {
-      if (Stats)
-        errs() << "pdpv-mc: counterexample of " << Shallow->States.size() - 1
-               << " steps found by the bounded search\n";
-      R.S = PdrResult::Fails;
-      R.Counterexample = std::move(*Shallow);
-    }
+  if (Engines != EngineKind::Word) {
+    Lane *L = AddLane("bit-level IC3");
+    Threads.emplace_back([&, L] {
+      BitPdrOptions O;
+      O.TimeoutSeconds = Timeout;
+      O.Verbose = Verbose;
+      O.Stop = &Stop;
+      O.Ctgs = Ctgs;
+      Report(*L, bitLevelPdr(*L->TS, O));
+    });
   }
+  if (!NoBoundedSearch) {
+    Lane *L = AddLane("bounded search");
+    Threads.emplace_back([&, L] {
+      PdrResult R;
+      R.Why = Unknown::timeLimit(Timeout);
+      if (std::optional<Trace> T = boundedSearch(*L->TS, Deadline, Stop)) {
+        R.S = PdrResult::Fails;
+        R.Counterexample = std::move(*T);
+      }
+      Report(*L, std::move(R));
+    });
+  }
+  // The first definite answer, else (every lane done) the first lane's reason.
+  Lane *Winner = nullptr;
+  {
+    std::unique_lock<std::mutex> G(Mutex);
+    Changed.wait(G, [&] {
+      bool All = true;
+      for (auto &L : Lanes) {
+        All &= L->Done;
+        if (L->Done && L->R.S != PdrResult::Unknown && !Winner)
+          Winner = L.get();
+      }
+      return Winner || All;
+    });
+  }
+  Stop = true; // the process ends without waiting for the others
+  for (std::thread &T : Threads)
+    T.detach();
   if (Stats)
-    errs() << "pdpv-mc: " << R.Stats.Frames << " frames, " << R.Stats.Lemmas << " lemmas, "
-           << R.Stats.Obligations << " obligations, " << R.Stats.Reshaped << " reshaped, "
-           << R.Stats.SolverCalls << " solver calls, " << format("%.2f", R.Stats.Seconds) << " s\n";
-  switch (R.S) {
-  case PdrResult::Fails:
-    if (std::string Why = replayTrace(M->TS, R.Counterexample); !Why.empty()) {
-      outs() << "unknown\n";
-      errs() << "pdpv-mc: internal error: the counterexample does not replay: " << Why << "\n";
-      finish(Undecided);
-    }
-    printBtor2Witness(outs(), *M, R.Counterexample);
-    finish(Fails);
-  case PdrResult::Holds: {
-    z3::expr Inv = R.invariant(C);
-    if (std::string Why = checkInvariant(M->TS, Inv); !Why.empty()) {
-      outs() << "unknown\n";
-      errs() << "pdpv-mc: internal error: the invariant is " << Why << "\n";
-      finish(Undecided);
-    }
-    outs() << "unsat\n";
-    if (PrintInvariant)
-      outs() << Inv.simplify().to_string() << "\n";
-    finish(Holds);
-  }
-  case PdrResult::Unknown:
+    for (auto &L : Lanes)
+      if (L->Done && L->Name != "bounded search")
+        errs() << "pdpv-mc: " << L->Name << ": " << L->R.Stats.Frames << " frames, "
+               << L->R.Stats.Lemmas << " lemmas, " << L->R.Stats.Obligations << " obligations, "
+               << L->R.Stats.Reshaped << " reshaped, " << L->R.Stats.SolverCalls
+               << " solver calls, " << format("%.2f", L->R.Stats.Seconds) << " s\n";
+  if (!Winner) {
+    // An internal error says more than a time limit.
+    Lane *Why = Lanes.front().get();
+    for (auto &L : Lanes)
+      if (L->R.Why.C == Unknown::Internal)
+        Why = L.get();
     outs() << "unknown\n";
-    errs() << "pdpv-mc: " << describe(R.Why) << "\n";
+    errs() << "pdpv-mc: " << describe(Why->R.Why) << "\n";
     finish(Undecided);
   }
-  finish(Undecided);
+  if (Stats)
+    errs() << "pdpv-mc: answered by the " << Winner->Name << "\n";
+  PdrResult &R = Winner->R;
+  if (R.S == PdrResult::Fails) {
+    printBtor2Witness(outs(), *M, R.Counterexample);
+    finish(Fails);
+  }
+  outs() << "unsat\n";
+  if (PrintInvariant)
+    outs() << R.invariant(Winner->Ctx).simplify().to_string() << "\n";
+  finish(Holds);
 }

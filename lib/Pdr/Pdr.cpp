@@ -39,9 +39,17 @@ z3::check_result Pdr::Impl::check(z3::solver &S, const z3::expr_vector &A) {
     auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Deadline - Clock::now());
     if (Left.count() <= 0)
       throw TimeUp();
-    z3::params P(C);
-    P.set("timeout", static_cast<unsigned>(Left.count()));
-    S.set(P);
+    // Setting a parameter costs about as much as a small query, so each
+    // solver's limit is lowered only once it exceeds twice the time left: a
+    // query then ends at most that much after the deadline, and the watchdog
+    // (run()) interrupts it at the deadline anyway.
+    unsigned &Set = TimeoutSet[S];
+    if (Set == 0 || Set > 2 * Left.count()) {
+      Set = static_cast<unsigned>(Left.count());
+      z3::params P(C);
+      P.set("timeout", Set);
+      S.set(P);
+    }
   }
   z3::check_result R = S.check(A);
   if (R == z3::unknown)
@@ -140,6 +148,21 @@ bool Pdr::Impl::blockedAndInitiated(const Unit &Q, unsigned J) {
   return !intersectsInit(Q) && blocked(Q, J, nullptr, nullptr);
 }
 
+bool Pdr::Impl::narrowedIfBlocked(Unit &Q, unsigned J) {
+  Unit Core;
+  if (intersectsInit(Q) || !blocked(Q, J, &Core, nullptr))
+    return false;
+  if (Core.size() < Q.size()) {
+    Unit Kept = keepInitiated(Core, Q);
+    Q.erase(std::remove_if(Q.begin(), Q.end(),
+                           [&](const Atom &A) {
+                             return std::find(Kept.begin(), Kept.end(), A) == Kept.end();
+                           }),
+            Q.end());
+  }
+  return true;
+}
+
 /// Shrinks a blocked unit with its core, then drops atoms and relaxes bounds.
 Unit Pdr::Impl::generalize(const Unit &Q, const Unit &Core, unsigned J, const Unit *Avoid) {
   Unit G = keepInitiated(Core.empty() ? Q : Core, Q);
@@ -150,7 +173,7 @@ Unit Pdr::Impl::generalize(const Unit &Q, const Unit &Core, unsigned J, const Un
       return std::any_of(Avoid->begin(), Avoid->end(),
                          [&](const Atom &B) { return sharesWord(A, B); });
     });
-  return grow(G, [&](const Unit &U) { return blockedAndInitiated(U, J); }, /*Relax=*/true);
+  return grow(G, [&](Unit &U) { return narrowedIfBlocked(U, J); }, /*Relax=*/true);
 }
 
 /// Thesis §7.1: a lemma found by dropping atoms in one order may hold only

@@ -24,6 +24,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -156,6 +157,7 @@ struct Pdr::Impl {
   bool Started = false;
   Clock::time_point Deadline = Clock::time_point::max();
   PdrStats Stats;
+  std::map<Z3_solver, unsigned> TimeoutSet; // check(): each solver's limit (ms)
   std::mt19937 Rng;
   Simulator Sim;
 
@@ -214,13 +216,21 @@ struct Pdr::Impl {
 
   /// Grows U atom by atom while Valid holds: drops an atom, or else relaxes
   /// a row's bound as far as the search finds (thesis §3.2.2: binary search).
+  /// Valid(Cand) may narrow Cand to a subset of its atoms (in their order)
+  /// that is still valid, e.g. to an unsat core: then all of them go at once.
   template <typename ValidFn> Unit grow(Unit U, ValidFn Valid, bool Relax) {
     for (size_t K = 0; K < U.size();) {
       checkTime();
       Unit Cand = without(U, K);
       if (!Cand.empty() && Valid(Cand)) {
+        // The atoms before K that were kept are Cand's first ones.
+        size_t Kept = 0;
+        auto Tried = U.begin() + K;
+        while (Kept < Cand.size() && Kept < K && std::find(U.begin(), Tried, Cand[Kept]) != Tried)
+          ++Kept;
         U = std::move(Cand);
-        continue; // position K now holds the next atom
+        K = Kept; // position K now holds the next atom
+        continue;
       }
       if (Relax && U[K].isRow()) {
         // Bounds up to the widest one (equivalent to dropping the row, which
@@ -262,6 +272,11 @@ struct Pdr::Impl {
 
   bool blockedAndInitiated(const Unit &Q, unsigned J);
 
+  /// blockedAndInitiated, and if so Q narrowed (in order) to the atoms the
+  /// unsat core needed plus those that keep it initiated (with core
+  /// shrinking on).
+  bool narrowedIfBlocked(Unit &Q, unsigned J);
+
   /// Shrinks a blocked unit with its core, then drops atoms and relaxes
   /// bounds; the atoms over the words of Avoid first, if given.
   Unit generalize(const Unit &Q, const Unit &Core, unsigned J, const Unit *Avoid = nullptr);
@@ -277,6 +292,7 @@ struct Pdr::Impl {
   /// inductive: a row relating that word to another that holds all of Q and
   /// is inductive relative to the last frame, if there is one.
   std::optional<Unit> relate(const Unit &Q, const Unit &G, unsigned J);
+  std::set<std::pair<Unit, unsigned>> FailedRelations; // (row and lemma, Top)
 
   /// The lemma for a unit blocked at J, and in K the highest frame it is
   /// blocked at (Pdr.cpp: a second generalization where the first stays low).

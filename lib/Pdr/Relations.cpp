@@ -50,6 +50,10 @@ std::optional<Unit> Pdr::Impl::relate(const Unit &Q, const Unit &G, unsigned J) 
   if (Opts.Units == UnitKind::Cubes)
     return std::nullopt;
   auto Unary = [](const Atom &A) { return A.isRow() && A.Coefs.size() == 1; };
+  std::vector<AbstractValue> Box = leaves(Q);
+  bool IsBox = std::all_of(Q.begin(), Q.end(), [&](const Atom &A) {
+    return Unary(A) && (A.Coefs[0].second == 1 || A.Coefs[0].second == -1);
+  });
   for (const Atom &Bound : G) {
     if (!Unary(Bound) || (Bound.Coefs[0].second != 1 && Bound.Coefs[0].second != -1))
       continue;
@@ -71,11 +75,17 @@ std::optional<Unit> Pdr::Impl::relate(const Unit &Q, const Unit &G, unsigned J) 
         if (!B)
           continue;
         R.Bound = *B;
-        // Every state of the obligation in the row: Q /\ a.x + c.y > B is empty.
-        z3::expr_vector Lits = atoms(Q, false);
-        Lits.push_back(!atom(R, false));
-        if (check(Lift, Lits) != z3::unsat)
-          continue;
+        // Every state of the obligation in the row: Q /\ a.x + c.y > B is
+        // empty. The row's largest value over Q's box decides it where Q is
+        // a box; the solver is asked only where Q says more.
+        if (rowMax(R, Box).sgt(R.Bound.sext(R.Bound.getBitWidth() + 72))) {
+          if (IsBox)
+            continue;
+          z3::expr_vector Lits = atoms(Q, false);
+          Lits.push_back(!atom(R, false));
+          if (check(Lift, Lits) != z3::unsat)
+            continue;
+        }
         // The row alone, else the row in place of what G says of x and y
         // (data-integrity designs: x == y matters only where a control word
         // says the two hold the same datum).
@@ -85,8 +95,13 @@ std::optional<Unit> Pdr::Impl::relate(const Unit &Q, const Unit &G, unsigned J) 
             Rest.push_back(A);
         for (Unit U : {Unit{R}, Rest}) {
           std::sort(U.begin(), U.end());
-          if (blocked(U, J, nullptr, nullptr) && pushUp(U, J) == Top &&
-              blocked(U, Top + 1, nullptr, nullptr))
+          // Inductive relative to F_Top is what fails most often: asked
+          // first, and a row that failed it is not asked again until the
+          // next frame (obligations at one frame ask for the same rows).
+          if (!FailedRelations.insert({U, Top}).second)
+            continue;
+          if (blocked(U, Top + 1, nullptr, nullptr) && blocked(U, J, nullptr, nullptr) &&
+              pushUp(U, J) == Top)
             return U;
           if (Rest.size() == 1)
             break;

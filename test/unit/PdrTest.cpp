@@ -4,6 +4,8 @@
 #include "pdpv/BoundedSearch.h"
 #include "pdpv/Pdr.h"
 
+#include "ExampleSystems.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -12,18 +14,7 @@ using namespace pdpv;
 
 namespace {
 
-struct Example {
-  z3::context C;
-  TransitionSystem TS{C};
-  z3::expr var(const char *Name, unsigned W) { return TS.State[TS.addState(Name, W)]; }
-  z3::expr input(const char *Name, unsigned W) { return TS.Inputs[TS.addInput(Name, W)]; }
-  z3::expr num(int V, unsigned W) { return C.bv_val(V, W); }
-  void next(const z3::expr &X, const z3::expr &F) {
-    for (unsigned K = 0; K < TS.State.size(); ++K)
-      if (z3::eq(TS.State[K], X))
-        TS.NextFn.set(K, const_cast<z3::expr &>(F));
-  }
-
+struct Example : SystemBuilder {
   PdrResult::Status solve(PdrOptions O = {}) {
     if (!O.TimeoutSeconds)
       O.TimeoutSeconds = 60;
@@ -38,16 +29,6 @@ struct Example {
     return R.S;
   }
 };
-
-// Thesis §3.2.1 "Simple": n = 1, x = 0; while (n > 0) { x++; n--; }, B: x >= 3.
-void simple(Example &E, unsigned W, int N0, int BadX) {
-  z3::expr N = E.var("n", W), X = E.var("x", W);
-  E.TS.Init = N == E.num(N0, W) && X == E.num(0, W);
-  E.TS.Constraint = N > E.num(0, W);
-  E.next(X, X + E.num(1, W));
-  E.next(N, N - E.num(1, W));
-  E.TS.Bad = X >= E.num(BadX, W);
-}
 
 TEST(Pdr, SimpleHolds) {
   Example E;

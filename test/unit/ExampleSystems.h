@@ -1,0 +1,35 @@
+// Transition systems for the PDR tests (PdrTest.cpp, BitPdrTest.cpp): a
+// builder, and the thesis' examples both engines solve.
+#ifndef PDPV_TEST_EXAMPLESYSTEMS_H
+#define PDPV_TEST_EXAMPLESYSTEMS_H
+
+#include "pdpv/TransitionSystem.h"
+
+namespace pdpv {
+
+struct SystemBuilder {
+  z3::context C;
+  TransitionSystem TS{C};
+  z3::expr var(const char *Name, unsigned W) { return TS.State[TS.addState(Name, W)]; }
+  z3::expr input(const char *Name, unsigned W) { return TS.Inputs[TS.addInput(Name, W)]; }
+  z3::expr num(int V, unsigned W) { return C.bv_val(V, W); }
+  void next(const z3::expr &X, const z3::expr &F) {
+    for (unsigned K = 0; K < TS.State.size(); ++K)
+      if (z3::eq(TS.State[K], X))
+        TS.NextFn.set(K, const_cast<z3::expr &>(F));
+  }
+};
+
+// Thesis §3.2.1 "Simple": n = 1, x = 0; while (n > 0) { x++; n--; }, B: x >= 3.
+inline void simple(SystemBuilder &E, unsigned W, int N0, int BadX) {
+  z3::expr N = E.var("n", W), X = E.var("x", W);
+  E.TS.Init = N == E.num(N0, W) && X == E.num(0, W);
+  E.TS.Constraint = N > E.num(0, W);
+  E.next(X, X + E.num(1, W));
+  E.next(N, N - E.num(1, W));
+  E.TS.Bad = X >= E.num(BadX, W);
+}
+
+} // namespace pdpv
+
+#endif
