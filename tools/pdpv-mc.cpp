@@ -183,7 +183,12 @@ int main(int Argc, char **Argv) {
     Threads.emplace_back([&, L] {
       PdrResult R;
       R.Why = Unknown::timeLimit(Timeout);
-      if (std::optional<Trace> T = boundedSearch(*L->TS, Deadline, Stop)) {
+      // On the clauses with CaDiCaL; where the model does not bit-blast, Z3.
+      std::string Why;
+      std::optional<Trace> T = bitLevelBmc(*L->TS, Deadline, Stop, Why);
+      if (!T && !Why.empty())
+        T = boundedSearch(*L->TS, Deadline, Stop);
+      if (T) {
         R.S = PdrResult::Fails;
         R.Counterexample = std::move(*T);
       }

@@ -20,6 +20,9 @@
 #include "pdpv/Pdr.h"
 
 #include <atomic>
+#include <chrono>
+#include <optional>
+#include <string>
 
 namespace pdpv {
 
@@ -37,6 +40,14 @@ struct BitPdrOptions {
 /// bits of the state words) in R.Invariant and R.Text; Fails with a trace.
 /// Neither is checked here: the caller replays or re-checks.
 PdrResult bitLevelPdr(const TransitionSystem &TS, const BitPdrOptions &Opts);
+
+/// Bounded model checking on the same clauses (BitBmc.cpp): unrolls T one
+/// step at a time and asks for B at each depth. A trace (not replayed here),
+/// or nullopt: out of time or stopped, or (with Why set) the system does not
+/// bit-blast.
+std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
+                                 std::chrono::steady_clock::time_point Deadline,
+                                 const std::atomic<bool> &Stop, std::string &Why);
 
 } // namespace pdpv
 

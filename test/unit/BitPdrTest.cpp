@@ -123,6 +123,22 @@ TEST(BitPdr, DeepCounterexampleReplays) {
   EXPECT_EQ(R.Counterexample.States.size(), 201u);
 }
 
+// Bounded model checking on the same clauses finds the shortest trace.
+TEST(BitBmc, FindsTheShortestTrace) {
+  Example E;
+  z3::expr X = E.var("x", 8), Step = E.input("step", 1);
+  E.TS.Init = X == E.num(0, 8);
+  E.next(X, X + z3::zext(Step, 7));
+  E.TS.Bad = X == E.num(40, 8);
+  std::atomic<bool> Stop{false};
+  std::string Why;
+  std::optional<Trace> T =
+      bitLevelBmc(E.TS, std::chrono::steady_clock::now() + std::chrono::seconds(60), Stop, Why);
+  ASSERT_TRUE(T) << Why;
+  EXPECT_EQ(T->States.size(), 41u);
+  EXPECT_EQ(replayTrace(E.TS, *T), "");
+}
+
 // A state without an initial value is free in the first state.
 TEST(BitPdr, UninitializedStateIsFree) {
   Example E;

@@ -1,0 +1,98 @@
+//===- BitBmc.cpp - Bounded model checking on the clauses, with CaDiCaL ---===//
+//
+// One incremental solver: I at step 0, then a copy of T's clauses per step
+// (the state bits of step j + 1 are the next-state bits of step j, every
+// other variable fresh), the constraint as a unit at every step, and B of
+// step j assumed when step j is asked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/BitBlast.h"
+#include "pdpv/BitPdr.h"
+
+#include <cadical.hpp>
+
+namespace pdpv {
+
+namespace {
+
+class Until : public CaDiCaL::Terminator {
+public:
+  Until(std::chrono::steady_clock::time_point At, const std::atomic<bool> &Stop)
+      : At(At), Stop(Stop) {}
+  bool terminate() override { return Stop || std::chrono::steady_clock::now() >= At; }
+
+private:
+  std::chrono::steady_clock::time_point At;
+  const std::atomic<bool> &Stop;
+};
+
+} // namespace
+
+std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
+                                 std::chrono::steady_clock::time_point Deadline,
+                                 const std::atomic<bool> &Stop, std::string &Why) {
+  using namespace bitpdr;
+  std::optional<BitSystem> B = bitBlast(TS, Why, Deadline);
+  if (!B)
+    return std::nullopt;
+  CaDiCaL::Solver S;
+  Until Limit(Deadline, Stop);
+  S.connect_terminator(&Limit);
+  int Vars = 0;
+  // Step J's variable for each variable of the clauses (0: not yet made).
+  std::vector<std::vector<int>> At;
+  auto Map = [&](unsigned J, int Lit) {
+    int &V = At[J][std::abs(Lit)];
+    if (!V)
+      V = ++Vars;
+    return Lit > 0 ? V : -V;
+  };
+  auto Add = [&](unsigned J, const std::vector<Clause> &Cls) {
+    for (const Clause &Cl : Cls) {
+      for (int L : Cl)
+        S.add(Map(J, L));
+      S.add(0);
+    }
+  };
+  auto Words = [&](unsigned J, const std::vector<std::vector<int>> &Bits) {
+    std::vector<llvm::APInt> R;
+    for (const auto &W : Bits) {
+      llvm::APInt V(W.size(), 0);
+      for (unsigned I = 0; I < W.size(); ++I)
+        if (S.val(Map(J, W[I])) > 0)
+          V.setBit(I);
+      R.push_back(V);
+    }
+    return R;
+  };
+  At.emplace_back(B->Vars + 1, 0);
+  Add(0, B->Init);
+  for (unsigned J = 0; !Stop; ++J) {
+    Add(J, B->Transition);
+    S.add(Map(J, B->Constraint));
+    S.add(0);
+    S.assume(Map(J, B->Bad));
+    int R = S.solve();
+    if (R == 0)
+      return std::nullopt; // out of time, or stopped
+    if (R == 10) {
+      Trace T;
+      T.States.push_back(Words(0, B->State));
+      for (unsigned K = 0; K <= J; ++K) {
+        T.Inputs.push_back(Words(K, B->Inputs));
+        if (K < J)
+          T.States.push_back(Words(K + 1, B->State));
+      }
+      return T;
+    }
+    // Step J + 1's state bits are step J's next-state bits.
+    At.emplace_back(B->Vars + 1, 0);
+    for (unsigned W = 0; W < B->State.size(); ++W)
+      for (unsigned I = 0; I < B->State[W].size(); ++I)
+        At[J + 1][B->State[W][I]] = Map(J, B->Next[W][I]);
+  }
+  return std::nullopt;
+}
+
+} // namespace pdpv
