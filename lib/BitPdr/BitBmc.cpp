@@ -68,7 +68,13 @@ std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
   };
   At.emplace_back(B->Vars + 1, 0);
   Add(0, B->Init);
+  // Each step copies T: past this many clauses the unrolling would outgrow
+  // the memory a model checker may take (a 1.3M-clause BEEM model at step
+  // 8); the other engines go on.
+  const size_t MaxClauses = 10'000'000;
   for (unsigned J = 0; !Stop; ++J) {
+    if ((J + 1) * B->Transition.size() > MaxClauses)
+      return std::nullopt;
     Add(J, B->Transition);
     S.add(Map(J, B->Constraint));
     S.add(0);
