@@ -11,7 +11,8 @@
 // The engines run at once, each in a thread with its own Z3 context (a copy
 // of the model): the word-level PDR of the thesis (Pdr.h), the bit-level
 // IC3 (BitPdr.h) and a bounded search for shallow counterexamples. The
-// first answer that passes its check wins.
+// first answer that passes its check wins. On fewer cores than engines the
+// bit-level IC3 comes first: the other two run at a lower priority.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,10 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace pdpv;
@@ -56,6 +61,11 @@ static cl::opt<unsigned> Ctgs(
     cl::desc("bit-level IC3: counterexamples to generalization blocked in a row while a "
              "literal is dropped (0: none)"),
     cl::init(BitPdrOptions().Ctgs), cl::cat(Category));
+static cl::opt<unsigned> MicAttempts(
+    "mic-attempts",
+    cl::desc("bit-level IC3: failed attempts in a row to drop a literal of a lemma after which "
+             "it is kept as it is (0: try every literal)"),
+    cl::init(BitPdrOptions().MicAttempts), cl::cat(Category));
 enum class EngineKind { Portfolio, Word, Bit };
 static cl::opt<EngineKind> Engines(
     "engine", cl::desc("which PDR runs"),
@@ -66,6 +76,13 @@ static cl::opt<EngineKind> Engines(
     cl::init(EngineKind::Portfolio), cl::cat(Category));
 
 enum ExitCode { Holds = 0, Usage = 1, Fails = 10, Undecided = 20 };
+
+/// The calling thread gives way to the other lanes where there are fewer
+/// cores than lanes (on Linux a thread has its own nice value). Failing to
+/// is harmless.
+static void giveWay() {
+  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 5);
+}
 
 /// Tearing down a large Z3 context can take longer than the search itself;
 /// once the answer is out, leave without destroying anything.
@@ -163,6 +180,8 @@ int main(int Argc, char **Argv) {
   if (Engines != EngineKind::Bit) {
     Lane *L = AddLane("word-level PDR");
     Threads.emplace_back([&, L] {
+      if (Engines == EngineKind::Portfolio)
+        giveWay();
       PdrOptions O = Opts;
       Report(*L, Pdr(*L->TS, O).run());
     });
@@ -175,12 +194,15 @@ int main(int Argc, char **Argv) {
       O.Verbose = Verbose;
       O.Stop = &Stop;
       O.Ctgs = Ctgs;
+      O.MicAttempts = MicAttempts;
       Report(*L, bitLevelPdr(*L->TS, O));
     });
   }
   if (!NoBoundedSearch) {
     Lane *L = AddLane("bounded search");
     Threads.emplace_back([&, L] {
+      if (Engines != EngineKind::Word)
+        giveWay();
       PdrResult R;
       R.Why = Unknown::timeLimit(Timeout);
       // On the clauses with CaDiCaL; where the model does not bit-blast, Z3.

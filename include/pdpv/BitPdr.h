@@ -32,6 +32,9 @@ struct BitPdrOptions {
   // Counterexamples to generalization blocked in a row while a literal is
   // dropped (Hassan, Bradley, Somenzi 2013); 0 turns them off.
   unsigned Ctgs = 3;
+  // Failed attempts in a row after which a lemma's literals are no longer
+  // dropped; 0: every literal is tried.
+  unsigned MicAttempts = 3;
   // Set by another thread when the run is no longer wanted.
   const std::atomic<bool> *Stop = nullptr;
 };

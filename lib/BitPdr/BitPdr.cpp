@@ -230,7 +230,10 @@ private:
 
   /// Drops literals of the blocked cube while it stays blocked at J and
   /// disjoint from I (MIC); each success shrinks it to its core. Depth 0 may
-  /// block counterexamples to generalization on the way (down()).
+  /// block counterexamples to generalization on the way (down()). After
+  /// MicAttempts failures in a row the cube is taken as it is: a cube of a
+  /// hundred literals would otherwise cost a hundred queries, most of them
+  /// failing, for a lemma only a little smaller (IC3ref's effort limit).
   Cube generalize(const Cube &C, const Cube &Core, unsigned J, unsigned Depth = 0) {
     Cube G = keepInitiated(Core, C);
     // Literals over rarely used bits first: lemmas over few bits push well.
@@ -238,6 +241,7 @@ private:
     std::stable_sort(Order.begin(), Order.end(), [&](int X, int Y) {
       return Activity[std::abs(X)] < Activity[std::abs(Y)];
     });
+    unsigned Failures = 0;
     for (int L : Order) {
       if (G.size() == 1)
         break;
@@ -246,8 +250,12 @@ private:
         continue; // gone with an earlier core
       Cube Cand = G;
       Cand.erase(Cand.begin() + (It - G.begin()));
-      if (down(Cand, J, Depth))
+      if (down(Cand, J, Depth)) {
         G = std::move(Cand);
+        Failures = 0;
+      } else if (++Failures == Opts.MicAttempts) {
+        break;
+      }
     }
     return G;
   }
