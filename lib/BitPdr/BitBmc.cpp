@@ -7,27 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SolverLimit.h"
+
 #include "pdpv/BitBlast.h"
 #include "pdpv/BitPdr.h"
 
-#include <cadical.hpp>
-
 namespace pdpv {
-
-namespace {
-
-class Until : public CaDiCaL::Terminator {
-public:
-  Until(std::chrono::steady_clock::time_point At, const std::atomic<bool> &Stop)
-      : At(At), Stop(Stop) {}
-  bool terminate() override { return Stop || std::chrono::steady_clock::now() >= At; }
-
-private:
-  std::chrono::steady_clock::time_point At;
-  const std::atomic<bool> &Stop;
-};
-
-} // namespace
 
 std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
                                  std::chrono::steady_clock::time_point Deadline,
@@ -37,7 +22,7 @@ std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
   if (!B)
     return std::nullopt;
   CaDiCaL::Solver S;
-  Until Limit(Deadline, Stop);
+  SolverLimit Limit(Deadline, &Stop);
   S.connect_terminator(&Limit);
   int Vars = 0;
   // Step J's variable for each variable of the clauses (0: not yet made).

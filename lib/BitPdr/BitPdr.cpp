@@ -15,14 +15,13 @@
 
 #include "pdpv/BitPdr.h"
 
-#include "pdpv/BitBlast.h"
+#include "SolverLimit.h"
 
+#include "pdpv/BitBlast.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cadical.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -59,14 +58,6 @@ struct LowerFirst {
   }
 };
 
-class Deadline : public CaDiCaL::Terminator {
-public:
-  Deadline(Clock::time_point At, const std::atomic<bool> *Stop) : At(At), Stop(Stop) {}
-  bool terminate() override { return (Stop && *Stop) || Clock::now() >= At; }
-  Clock::time_point At;
-  const std::atomic<bool> *Stop;
-};
-
 class Engine {
 public:
   Engine(const TransitionSystem &TS, BitSystem Bits, const BitPdrOptions &Opts,
@@ -79,7 +70,7 @@ private:
   const TransitionSystem &TS;
   BitSystem B;
   BitPdrOptions Opts;
-  Deadline Limit;
+  SolverLimit Limit;
   CaDiCaL::Solver Main, Lift, InitS;
   int Vars = 0; // the largest variable in use (bits, auxiliaries, activations)
   int InitAct = 0;
