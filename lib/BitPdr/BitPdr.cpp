@@ -144,7 +144,8 @@ private:
   Cube keepInitiated(Cube Core, const Cube &Full) {
     if (!intersectsInit(Core))
       return Core;
-    solve(InitS, Full); // unsat: obligations never meet I
+    if (solve(InitS, Full))
+      return Full; // cannot happen: obligations never meet I
     for (int L : Full)
       if (InitS.failed(L) && !std::binary_search(Core.begin(), Core.end(), L, byVar))
         Core.push_back(L);
@@ -157,10 +158,10 @@ private:
     return std::abs(A) != std::abs(B) ? std::abs(A) < std::abs(B) : A < B;
   }
 
-  /// Is C unreachable in one step from F_{J-1} (and from !C, unless
-  /// Inductive is false because !C is in F_{J-1} already)? On success Core
-  /// gets the literals of C the proof needed, else Pred and PredInputs the
-  /// predecessor.
+  /// Is C unreachable in one step from F_{J-1} /\ !C (relative induction;
+  /// propagation asks without !C, which F_{J-1} holds already)? On success
+  /// Core gets the literals of C the proof needed, else Pred and PredInputs
+  /// the predecessor.
   bool blocked(const Cube &C, unsigned J, Cube *Core, std::vector<int> *Pred = nullptr,
                std::vector<int> *PredInputs = nullptr, bool Relative = true) {
     std::vector<int> A;
