@@ -217,20 +217,20 @@ int main(int Argc, char **Argv) {
       Report(*L, std::move(R));
     });
   }
-  // The first definite answer, else (every lane done) the first lane's reason.
+  // The first definite answer, else (every lane done) the first lane's
+  // reason. The lock stays held to the end: lanes still running cannot
+  // change what is read below.
   Lane *Winner = nullptr;
-  {
-    std::unique_lock<std::mutex> G(Mutex);
-    Changed.wait(G, [&] {
-      bool All = true;
-      for (auto &L : Lanes) {
-        All &= L->Done;
-        if (L->Done && L->R.S != PdrResult::Unknown && !Winner)
-          Winner = L.get();
-      }
-      return Winner || All;
-    });
-  }
+  std::unique_lock<std::mutex> G(Mutex);
+  Changed.wait(G, [&] {
+    bool All = true;
+    for (auto &L : Lanes) {
+      All &= L->Done;
+      if (L->Done && L->R.S != PdrResult::Unknown && !Winner)
+        Winner = L.get();
+    }
+    return Winner || All;
+  });
   Stop = true; // the process ends without waiting for the others
   for (std::thread &T : Threads)
     T.detach();
