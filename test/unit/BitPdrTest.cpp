@@ -112,12 +112,16 @@ TEST(BitPdr, OneHotRingHolds) {
 }
 
 // A counter of 8 bits counts up by an input bit; 200 is reached in 200 steps.
-TEST(BitPdr, DeepCounterexampleReplays) {
-  Example E;
+void counter(Example &E, int Target) {
   z3::expr X = E.var("x", 8), Step = E.input("step", 1);
   E.TS.Init = X == E.num(0, 8);
   E.next(X, X + z3::zext(Step, 7));
-  E.TS.Bad = X == E.num(200, 8);
+  E.TS.Bad = X == E.num(Target, 8);
+}
+
+TEST(BitPdr, DeepCounterexampleReplays) {
+  Example E;
+  counter(E, 200);
   PdrResult R = E.solve();
   ASSERT_EQ(R.S, PdrResult::Fails);
   EXPECT_EQ(R.Counterexample.States.size(), 201u);
@@ -126,10 +130,7 @@ TEST(BitPdr, DeepCounterexampleReplays) {
 // Bounded model checking on the same clauses finds the shortest trace.
 TEST(BitBmc, FindsTheShortestTrace) {
   Example E;
-  z3::expr X = E.var("x", 8), Step = E.input("step", 1);
-  E.TS.Init = X == E.num(0, 8);
-  E.next(X, X + z3::zext(Step, 7));
-  E.TS.Bad = X == E.num(40, 8);
+  counter(E, 40);
   std::atomic<bool> Stop{false};
   std::string Why;
   std::optional<Trace> T =
