@@ -131,15 +131,17 @@ int main(int Argc, char **Argv) {
   // own answer (replay, re-check) before it reports it.
   struct Lane {
     std::string Name;
+    bool HasPdrStats = false;
     z3::context Ctx;
     std::unique_ptr<TransitionSystem> TS;
     PdrResult R;
     bool Done = false;
   };
   std::vector<std::unique_ptr<Lane>> Lanes;
-  auto AddLane = [&](std::string Name) {
+  auto AddLane = [&](std::string Name, bool IsPdr) {
     Lanes.push_back(std::make_unique<Lane>());
     Lanes.back()->Name = std::move(Name);
+    Lanes.back()->HasPdrStats = IsPdr;
     Lanes.back()->TS = translateSystem(M->TS, Lanes.back()->Ctx);
     return Lanes.back().get();
   };
@@ -178,7 +180,7 @@ int main(int Argc, char **Argv) {
   };
   std::vector<std::thread> Threads;
   if (Engines != EngineKind::Bit) {
-    Lane *L = AddLane("word-level PDR");
+    Lane *L = AddLane("word-level PDR", true);
     Threads.emplace_back([&, L] {
       if (Engines == EngineKind::Portfolio)
         giveWay();
@@ -187,7 +189,7 @@ int main(int Argc, char **Argv) {
     });
   }
   if (Engines != EngineKind::Word) {
-    Lane *L = AddLane("bit-level IC3");
+    Lane *L = AddLane("bit-level IC3", true);
     Threads.emplace_back([&, L] {
       BitPdrOptions O;
       O.TimeoutSeconds = Timeout;
@@ -199,7 +201,7 @@ int main(int Argc, char **Argv) {
     });
   }
   if (!NoBoundedSearch) {
-    Lane *L = AddLane("bounded search");
+    Lane *L = AddLane("bounded search", false);
     Threads.emplace_back([&, L] {
       if (Engines != EngineKind::Word)
         giveWay();
@@ -236,7 +238,7 @@ int main(int Argc, char **Argv) {
     T.detach();
   if (Stats)
     for (auto &L : Lanes)
-      if (L->Done && L->Name != "bounded search")
+      if (L->Done && L->HasPdrStats)
         errs() << "pdpv-mc: " << L->Name << ": " << L->R.Stats.Frames << " frames, "
                << L->R.Stats.Lemmas << " lemmas, " << L->R.Stats.Obligations << " obligations, "
                << L->R.Stats.Reshaped << " reshaped, " << L->R.Stats.SolverCalls

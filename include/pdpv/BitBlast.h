@@ -35,6 +35,21 @@ struct BitSystem {
   std::vector<Clause> Init;
 };
 
+/// The words whose bits are the variables in Bits (least significant first),
+/// with Value(v) the truth of variable v.
+template <typename ValueFn>
+std::vector<llvm::APInt> wordValues(const std::vector<std::vector<int>> &Bits, ValueFn Value) {
+  std::vector<llvm::APInt> R;
+  for (const auto &W : Bits) {
+    llvm::APInt V(W.size(), 0);
+    for (unsigned I = 0; I < W.size(); ++I)
+      if (Value(W[I]))
+        V.setBit(I);
+    R.push_back(V);
+  }
+  return R;
+}
+
 /// The clauses of TS, or nullopt if Z3's tactics do not give clauses (Why
 /// says why: a sort other than bit-vectors) or not before Until (Why empty).
 std::optional<BitSystem>

@@ -62,6 +62,11 @@ struct TransitionSystem {
                                 const std::vector<llvm::APInt> &Input) const;
 };
 
+/// The negation of "the bits of state word Var under Mask equal Value", as C:
+/// `x != v` (signed) when every bit is fixed, else `(x & 0xm) != 0xv`.
+std::string describeMaskNegation(const TransitionSystem &TS, unsigned Var,
+                                 const llvm::APInt &Mask, const llvm::APInt &Value);
+
 /// A concrete counterexample: states s_0..s_k and the inputs of each step.
 struct Trace {
   std::vector<std::vector<llvm::APInt>> States, Inputs;

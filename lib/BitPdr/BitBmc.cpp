@@ -41,15 +41,7 @@ std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
     }
   };
   auto Words = [&](unsigned J, const std::vector<std::vector<int>> &Bits) {
-    std::vector<llvm::APInt> R;
-    for (const auto &W : Bits) {
-      llvm::APInt V(W.size(), 0);
-      for (unsigned I = 0; I < W.size(); ++I)
-        if (S.val(Map(J, W[I])) > 0)
-          V.setBit(I);
-      R.push_back(V);
-    }
-    return R;
+    return wordValues(Bits, [&](int V) { return S.val(Map(J, V)) > 0; });
   };
   At.emplace_back(B->Vars + 1, 0);
   Add(0, B->Init);

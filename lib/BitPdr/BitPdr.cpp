@@ -20,7 +20,6 @@
 #include "pdpv/BitBlast.h"
 #include "pdpv/Z3Util.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -328,20 +327,13 @@ private:
     Stats.Frames = Top;
   }
 
+  /// The words of Words in a full assignment of their bits (literals).
   std::vector<APInt> words(const std::vector<int> &Lits,
                            const std::vector<std::vector<int>> &Words) const {
     std::map<int, bool> Value;
     for (int L : Lits)
       Value[std::abs(L)] = L > 0;
-    std::vector<APInt> R;
-    for (const auto &W : Words) {
-      APInt V(W.size(), 0);
-      for (unsigned I = 0; I < W.size(); ++I)
-        if (Value[W[I]])
-          V.setBit(I);
-      R.push_back(V);
-    }
-    return R;
+    return wordValues(Words, [&](int V) { return Value[V]; });
   }
 
   Trace traceFrom(const std::vector<int> &S0, const Obligation *First) const {
@@ -478,18 +470,12 @@ std::pair<z3::expr, std::string> Engine::describe(const Cube &C) const {
   for (auto &[W, MV] : Masks) {
     auto &[Mask, Value] = MV;
     Parts.push_back((TS.State[W] & numeral(Ctx, Mask)) != numeral(Ctx, Value));
-    if (!Text.empty())
-      Text += " || ";
-    std::string Name = W < TS.StateNames.size() ? TS.StateNames[W] : TS.State[W].to_string();
-    Text += Mask.isAllOnes() ? Name + " != " + llvm::toString(Value, 10, false)
-                             : "(" + Name + " & 0x" + llvm::toString(Mask, 16, false) + ") != 0x" +
-                                   llvm::toString(Value, 16, false);
+    Text += (Text.empty() ? "" : " || ") + describeMaskNegation(TS, W, Mask, Value);
   }
   return {z3::mk_or(Parts), "(" + Text + ")"};
 }
 
 PdrResult Engine::run() {
-  auto Start = Clock::now();
   PdrResult R;
   if (Opts.Verbose)
     errs() << "bit-pdr: " << B.Vars << " variables, " << B.Transition.size()
@@ -536,8 +522,7 @@ PdrResult Engine::run() {
     R.S = PdrResult::Unknown;
     R.Why = Unknown::timeLimit(Opts.TimeoutSeconds);
   }
-  Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
-  R.Stats = Stats;
+  R.Stats = Stats; // Seconds: bitLevelPdr's, bit-blasting included
   return R;
 }
 

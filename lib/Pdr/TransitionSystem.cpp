@@ -4,6 +4,8 @@
 
 #include "pdpv/Z3Util.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include <map>
 #include <set>
 
@@ -84,6 +86,14 @@ std::vector<APInt> TransitionSystem::step(const std::vector<APInt> &S,
     Succ.push_back(toAPInt(evaluate(NextFn[K], S, I)));
   }
   return Succ;
+}
+
+std::string describeMaskNegation(const TransitionSystem &TS, unsigned Var, const APInt &Mask,
+                                 const APInt &Value) {
+  const std::string &N = TS.StateNames[Var];
+  if (Mask.isAllOnes())
+    return N + " != " + toString(Value, 10, /*Signed=*/true);
+  return "(" + N + " & 0x" + toString(Mask, 16, false) + ") != 0x" + toString(Value, 16, false);
 }
 
 std::string replayTrace(const TransitionSystem &TS, const Trace &T) {

@@ -82,14 +82,8 @@ std::string Pdr::Impl::describeNegation(const Unit &U) const {
     if (A.Val)
       It->second.second.setBit(A.Bit);
   }
-  for (auto &[V, MV] : Masks) {
-    const std::string &N = Sys.StateNames[V];
-    if (MV.first.isAllOnes())
-      Parts.push_back(N + " != " + toString(MV.second, 10, /*Signed=*/true));
-    else
-      Parts.push_back("(" + N + " & 0x" + toString(MV.first, 16, false) + ") != 0x" +
-                      toString(MV.second, 16, false));
-  }
+  for (auto &[V, MV] : Masks)
+    Parts.push_back(describeMaskNegation(Sys, V, MV.first, MV.second));
   for (const Atom &A : U) {
     if (!A.isRow())
       continue;
