@@ -46,8 +46,8 @@ PdrResult bitLevelPdr(const TransitionSystem &TS, const BitPdrOptions &Opts);
 
 /// Bounded model checking on the same clauses (BitBmc.cpp): unrolls T one
 /// step at a time and asks for B at each depth. A trace (not replayed here),
-/// or nullopt: out of time or stopped, or (with Why set) the system does not
-/// bit-blast.
+/// or nullopt: out of time or stopped, no run of the next depth satisfies the
+/// constraint, or (with Why set) the system does not bit-blast.
 std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
                                  std::chrono::steady_clock::time_point Deadline,
                                  const std::atomic<bool> &Stop, std::string &Why);

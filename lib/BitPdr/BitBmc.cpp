@@ -3,7 +3,8 @@
 // One incremental solver: I at step 0, then a copy of T's clauses per step
 // (the state bits of step j + 1 are the next-state bits of step j, every
 // other variable fresh), the constraint as a unit at every step, and B of
-// step j assumed when step j is asked.
+// step j assumed when step j is asked. Where the constraints alone are
+// unsatisfiable at some depth, the search ends there.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +24,7 @@ std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
     return std::nullopt;
   CaDiCaL::Solver S;
   SolverLimit Limit(Deadline, &Stop);
-  S.connect_terminator(&Limit);
+  Limit.attach(S);
   int Vars = 0;
   // Step J's variable for each variable of the clauses (0: not yet made).
   std::vector<std::vector<int>> At;
@@ -69,6 +70,10 @@ std::optional<Trace> bitLevelBmc(const TransitionSystem &TS,
       }
       return T;
     }
+    // Unsatisfiable without B: no run satisfies the constraint this long,
+    // so no longer one does either.
+    if (!S.failed(Map(J, B->Bad)))
+      return std::nullopt;
     // Step J + 1's state bits are step J's next-state bits.
     At.emplace_back(B->Vars + 1, 0);
     for (unsigned W = 0; W < B->State.size(); ++W)

@@ -363,7 +363,7 @@ private:
 void Engine::setUp() {
   Vars = B.Vars;
   for (CaDiCaL::Solver *S : {&Main, &Lift, &InitS}) {
-    S->connect_terminator(&Limit);
+    Limit.attach(*S);
     S->reserve(B.Vars);
     for (const auto &Words : {B.State, B.Next, B.Inputs})
       for (const auto &W : Words)

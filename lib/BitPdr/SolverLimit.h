@@ -1,7 +1,8 @@
 //===- SolverLimit.h - When a CaDiCaL search must end (private) -*- C++ -*-===//
 //
 // CaDiCaL asks its terminator now and then during a search: at the deadline,
-// or once another thread wants the run stopped, solve() returns 0.
+// or once another thread wants the run stopped, solve() returns 0. Every
+// solver of lib/BitPdr is attached to one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_BITPDR_SOLVERLIMIT_H
@@ -21,6 +22,13 @@ public:
       : At(At), Stop(Stop) {}
   bool terminate() override {
     return (Stop && *Stop) || std::chrono::steady_clock::now() >= At;
+  }
+
+  /// Puts S under this limit, and silences it: CaDiCaL writes some messages
+  /// to stdout, where pdpv-mc's answer goes.
+  void attach(CaDiCaL::Solver &S) {
+    S.set("quiet", 1);
+    S.connect_terminator(this);
   }
 
 private:

@@ -140,6 +140,23 @@ TEST(BitBmc, FindsTheShortestTrace) {
   EXPECT_EQ(replayTrace(E.TS, *T), "");
 }
 
+// Thesis "Simple" with n = 1: the constraint n > 0 fails from step 1 on, so
+// no run is longer; the search says so at once (not at its deadline), and
+// the solver prints nothing on stdout (pdpv-mc's answer goes there).
+TEST(BitBmc, EndsWhereNoRunSatisfiesTheConstraint) {
+  Example E;
+  simple(E, 8, 1, 3);
+  std::atomic<bool> Stop{false};
+  std::string Why;
+  auto Start = std::chrono::steady_clock::now();
+  testing::internal::CaptureStdout();
+  std::optional<Trace> T = bitLevelBmc(E.TS, Start + std::chrono::seconds(60), Stop, Why);
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "");
+  EXPECT_FALSE(T);
+  EXPECT_EQ(Why, "");
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(30));
+}
+
 // A state without an initial value is free in the first state.
 TEST(BitPdr, UninitializedStateIsFree) {
   Example E;
