@@ -147,6 +147,8 @@ int main(int Argc, char **Argv) {
   };
   std::mutex Mutex;
   std::condition_variable Changed;
+  // A lane's last use of its context: Z3 contexts are not thread-safe, and
+  // once Done is set the main thread reads the answer's terms.
   auto Report = [&](Lane &L, PdrResult R) {
     if (R.S == PdrResult::Fails) {
       if (std::string Why = replayTrace(*L.TS, R.Counterexample); !Why.empty()) {
@@ -184,8 +186,14 @@ int main(int Argc, char **Argv) {
     Threads.emplace_back([&, L] {
       if (Engines == EngineKind::Portfolio)
         giveWay();
-      PdrOptions O = Opts;
-      Report(*L, Pdr(*L->TS, O).run());
+      PdrResult R;
+      {
+        // The engine's Z3 objects go before the answer is published (Report):
+        // from then on the main thread may use the lane's context.
+        Pdr P(*L->TS, Opts);
+        R = P.run();
+      }
+      Report(*L, std::move(R));
     });
   }
   if (Engines != EngineKind::Word) {
