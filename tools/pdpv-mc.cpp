@@ -19,6 +19,7 @@
 #include "pdpv/BitPdr.h"
 #include "pdpv/BoundedSearch.h"
 #include "pdpv/Btor2.h"
+#include "pdpv/ConeOfInfluence.h"
 #include "pdpv/Pdr.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -55,6 +56,11 @@ static cl::opt<bool> NoBoundedSearch(
     "no-bmc",
     cl::desc("turn off (on by default): a bounded search for shallow counterexamples in a "
              "thread of its own, next to PDR"),
+    cl::cat(Category));
+static cl::opt<bool> NoCone(
+    "no-cone-of-influence",
+    cl::desc("turn off (on by default): drop the state variables that cannot influence the "
+             "bad states or the constraints before any engine runs"),
     cl::cat(Category));
 static cl::opt<unsigned> Ctgs(
     "ctgs",
@@ -127,6 +133,24 @@ int main(int Argc, char **Argv) {
   std::atomic<bool> Stop{false};
   Opts.Stop = &Stop;
 
+  // The engines see only the cone of influence of the property.
+  std::optional<Cone> Reduced;
+  if (!NoCone)
+    Reduced = coneOfInfluence(M->TS);
+  const TransitionSystem &Checked = Reduced ? *Reduced->TS : M->TS;
+  if (Stats || Verbose) {
+    auto Bits = [](const TransitionSystem &TS) {
+      unsigned Sum = 0;
+      for (unsigned K = 0; K < TS.State.size(); ++K)
+        Sum += TS.width(K);
+      return Sum;
+    };
+    errs() << "pdpv-mc: cone of influence: " << Checked.State.size() << " of "
+           << M->TS.State.size() << " state variables (" << Bits(Checked) << " of "
+           << Bits(M->TS) << " bits), " << Checked.Inputs.size() << " of " << M->TS.Inputs.size()
+           << " inputs\n";
+  }
+
   // Each lane: an engine on its own copy of the model. A lane checks its
   // own answer (replay, re-check) before it reports it.
   struct Lane {
@@ -142,7 +166,7 @@ int main(int Argc, char **Argv) {
     Lanes.push_back(std::make_unique<Lane>());
     Lanes.back()->Name = std::move(Name);
     Lanes.back()->HasPdrStats = IsPdr;
-    Lanes.back()->TS = translateSystem(M->TS, Lanes.back()->Ctx);
+    Lanes.back()->TS = translateSystem(Checked, Lanes.back()->Ctx);
     return Lanes.back().get();
   };
   std::mutex Mutex;
@@ -265,7 +289,17 @@ int main(int Argc, char **Argv) {
     errs() << "pdpv-mc: answered by the " << Winner->Name << "\n";
   PdrResult &R = Winner->R;
   if (R.S == PdrResult::Fails) {
-    printBtor2Witness(outs(), *M, R.Counterexample);
+    // The lane replayed its trace on the cone; the witness is the whole
+    // design's run, replayed once more.
+    Trace T = Reduced ? expandTrace(M->TS, *Reduced, R.Counterexample) : R.Counterexample;
+    if (std::string Why = replayTrace(M->TS, T); !Why.empty()) {
+      outs() << "unknown\n";
+      errs() << "pdpv-mc: internal error: the counterexample does not replay on the whole "
+                "design: "
+             << Why << "\n";
+      finish(Undecided);
+    }
+    printBtor2Witness(outs(), *M, T);
     finish(Fails);
   }
   outs() << "unsat\n";

@@ -81,10 +81,20 @@ z3::expr TransitionSystem::evaluate(const z3::expr &E, const std::vector<APInt> 
 
 std::vector<APInt> TransitionSystem::step(const std::vector<APInt> &S,
                                           const std::vector<APInt> &I) const {
-  std::vector<APInt> Succ;
+  // The substitution is built once for all next-state functions: a design
+  // has thousands.
+  z3::expr_vector From(Ctx), To(Ctx);
   for (unsigned K = 0; K < State.size(); ++K) {
-    Succ.push_back(toAPInt(evaluate(NextFn[K], S, I)));
+    From.push_back(State[K]);
+    To.push_back(numeral(Ctx, S[K]));
   }
+  for (unsigned K = 0; K < Inputs.size(); ++K) {
+    From.push_back(Inputs[K]);
+    To.push_back(numeral(Ctx, I[K]));
+  }
+  std::vector<APInt> Succ;
+  for (unsigned K = 0; K < State.size(); ++K)
+    Succ.push_back(toAPInt(NextFn[K].substitute(From, To).simplify()));
   return Succ;
 }
 
