@@ -62,6 +62,11 @@ static cl::opt<bool> NoCone(
     cl::desc("turn off (on by default): drop the state variables that cannot influence the "
              "bad states or the constraints before any engine runs"),
     cl::cat(Category));
+static cl::opt<bool> NoPredict(
+    "no-predict",
+    cl::desc("turn off (on by default): bit-level IC3 tries a lemma that failed to be pushed, "
+             "with one literal more, before dropping literals"),
+    cl::cat(Category));
 static cl::opt<unsigned> Ctgs(
     "ctgs",
     cl::desc("bit-level IC3: counterexamples to generalization blocked in a row while a "
@@ -228,6 +233,7 @@ int main(int Argc, char **Argv) {
       O.Verbose = Verbose;
       O.Stop = &Stop;
       O.Ctgs = Ctgs;
+      O.Predict = !NoPredict;
       O.MicAttempts = MicAttempts;
       Report(*L, bitLevelPdr(*L->TS, O));
     });
@@ -256,7 +262,7 @@ int main(int Argc, char **Argv) {
   // change what is read below.
   Lane *Winner = nullptr;
   std::unique_lock<std::mutex> G(Mutex);
-  Changed.wait(G, [&] {
+  auto Decided = [&] {
     bool All = true;
     for (auto &L : Lanes) {
       All &= L->Done;
@@ -264,7 +270,15 @@ int main(int Argc, char **Argv) {
         Winner = L.get();
     }
     return Winner || All;
-  });
+  };
+  // The time limit holds even for a lane that overruns it (a re-check, a
+  // solver call that does not look at the clock): a second after it, the
+  // answer is unknown whatever the lanes are doing.
+  bool InTime = true;
+  if (Timeout)
+    InTime = Changed.wait_until(G, Deadline + std::chrono::seconds(1), Decided);
+  else
+    Changed.wait(G, Decided);
   Stop = true; // the process ends without waiting for the others
   for (std::thread &T : Threads)
     T.detach();
@@ -273,16 +287,17 @@ int main(int Argc, char **Argv) {
       if (L->Done && L->HasPdrStats)
         errs() << "pdpv-mc: " << L->Name << ": " << L->R.Stats.Frames << " frames, "
                << L->R.Stats.Lemmas << " lemmas, " << L->R.Stats.Obligations << " obligations, "
-               << L->R.Stats.Reshaped << " reshaped, " << L->R.Stats.SolverCalls
+               << L->R.Stats.Reshaped << " reshaped, " << L->R.Stats.Predicted << " predicted, "
+               << L->R.Stats.SolverCalls
                << " solver calls, " << format("%.2f", L->R.Stats.Seconds) << " s\n";
   if (!Winner) {
     // An internal error says more than a time limit.
-    Lane *Why = Lanes.front().get();
+    Unknown Why = InTime ? Lanes.front()->R.Why : Unknown::timeLimit(Timeout);
     for (auto &L : Lanes)
-      if (L->R.Why.C == Unknown::Internal)
-        Why = L.get();
+      if (L->Done && L->R.Why.C == Unknown::Internal)
+        Why = L->R.Why;
     outs() << "unknown\n";
-    errs() << "pdpv-mc: " << describe(Why->R.Why) << "\n";
+    errs() << "pdpv-mc: " << describe(Why) << "\n";
     finish(Undecided);
   }
   if (Stats)

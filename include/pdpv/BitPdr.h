@@ -35,6 +35,10 @@ struct BitPdrOptions {
   // Failed attempts in a row after which a lemma's literals are no longer
   // dropped; 0: every literal is tried.
   unsigned MicAttempts = 3;
+  // Before dropping literals, try the lemmas that failed to be pushed into
+  // this frame, each with one literal more that excludes the state that
+  // stopped it (Su, Yang, Ci 2024: lemma prediction).
+  bool Predict = true;
   // Set by another thread when the run is no longer wanted.
   const std::atomic<bool> *Stop = nullptr;
 };

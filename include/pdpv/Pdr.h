@@ -64,6 +64,7 @@ const OptionTable<PdrOptions> &pdrOptionTable();
 
 struct PdrStats {
   unsigned Frames = 0, Lemmas = 0, Obligations = 0, SolverCalls = 0, Reshaped = 0;
+  unsigned Predicted = 0; // bit-level IC3: lemmas found by prediction
   double Seconds = 0;
 };
 

@@ -26,6 +26,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <queue>
 
 using namespace llvm;
@@ -75,6 +76,10 @@ private:
   int InitAct = 0;
   std::vector<int> LevelAct;          // index k >= 1
   std::vector<std::vector<Cube>> Lemmas; // index k >= 1
+  // Per level k: lemmas of F_k that failed to be pushed to k + 1, with the
+  // successor in the lemma's cube that stopped them (the truth of each
+  // state bit, by variable).
+  std::vector<std::map<Cube, std::vector<bool>>> FailedPush;
   unsigned Top = 0;
   std::vector<int> NextOf;                    // state bit -> next-state bit
   std::vector<std::pair<unsigned, unsigned>> BitOf; // state bit -> (word, bit)
@@ -226,6 +231,9 @@ private:
   /// hundred literals would otherwise cost a hundred queries, most of them
   /// failing, for a lemma only a little smaller (IC3ref's effort limit).
   Cube generalize(const Cube &C, const Cube &Core, unsigned J, unsigned Depth = 0) {
+    if (Opts.Predict && Depth == 0)
+      if (std::optional<Cube> P = predict(C, J))
+        return *P;
     Cube G = keepInitiated(Core, C);
     // Literals over rarely used bits first: lemmas over few bits push well.
     std::vector<int> Order = G;
@@ -249,6 +257,47 @@ private:
       }
     }
     return G;
+  }
+
+  /// The successor state of Main's last model: the truth of each state
+  /// bit, by variable.
+  std::vector<bool> successor() {
+    std::vector<bool> T(NextOf.size(), false);
+    for (unsigned V = 1; V < NextOf.size(); ++V)
+      if (NextOf[V])
+        T[V] = Main.val(NextOf[V]) > 0;
+    return T;
+  }
+
+  /// A lemma of F_{J-1} that failed to be pushed to J and whose literals C
+  /// has, with one literal of C more that the successor that stopped it
+  /// lacks: if that is blocked at J and disjoint from I, it is the lemma
+  /// (narrowed to its core), without MIC's queries. Up to four candidates.
+  std::optional<Cube> predict(const Cube &C, unsigned J) {
+    if (J < 2 || J - 1 >= FailedPush.size())
+      return std::nullopt;
+    unsigned Left = 4;
+    for (const auto &[Parent, Successor] : FailedPush[J - 1]) {
+      if (Parent.size() >= C.size() ||
+          !std::includes(C.begin(), C.end(), Parent.begin(), Parent.end(), byVar))
+        continue;
+      for (int L : C) {
+        // L excludes the successor (which has !L), and is new to the parent.
+        if (Successor[std::abs(L)] == (L > 0) ||
+            std::binary_search(Parent.begin(), Parent.end(), L, byVar))
+          continue;
+        Cube Cand = Parent;
+        Cand.insert(std::upper_bound(Cand.begin(), Cand.end(), L, byVar), L);
+        Cube Core;
+        if (!intersectsInit(Cand) && blocked(Cand, J, &Core)) {
+          ++Stats.Predicted;
+          return keepInitiated(Core, Cand);
+        }
+        if (--Left == 0)
+          return std::nullopt;
+      }
+    }
+    return std::nullopt;
   }
 
   /// Is C, or a cube of some of its literals, blocked at J and disjoint from
@@ -324,6 +373,7 @@ private:
     LevelAct[Top] = fresh();
     Main.freeze(LevelAct[Top]);
     Lemmas.resize(Top + 1);
+    FailedPush.resize(Top + 1);
     Stats.Frames = Top;
   }
 
@@ -438,6 +488,7 @@ bool Engine::block(ObligationPtr Root, Trace &Cex) {
 unsigned Engine::propagate() {
   for (unsigned J = 1; J < Top; ++J) {
     std::vector<Cube> Stay;
+    FailedPush[J].clear();
     for (const Cube &L : Lemmas[J]) {
       if (blocked(L, J + 1, nullptr, nullptr, nullptr, /*Relative=*/false)) {
         Clause Cl = negation(L);
@@ -446,6 +497,8 @@ unsigned Engine::propagate() {
         Lemmas[J + 1].push_back(L);
       } else {
         Stay.push_back(L);
+        if (Opts.Predict) // Main still has the failed query's model
+          FailedPush[J].emplace(L, successor());
       }
     }
     Lemmas[J] = std::move(Stay);

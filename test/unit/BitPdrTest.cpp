@@ -18,8 +18,7 @@ using llvm::APInt;
 namespace {
 
 struct Example : SystemBuilder {
-  PdrResult solve(unsigned Seconds = 60) {
-    BitPdrOptions O;
+  PdrResult solve(unsigned Seconds = 60, BitPdrOptions O = {}) {
     O.TimeoutSeconds = Seconds;
     PdrResult R = bitLevelPdr(TS, O);
     if (R.S == PdrResult::Holds)
@@ -97,6 +96,25 @@ TEST(BitPdr, SimpleFails) {
   Example E;
   simple(E, 32, 3, 2);
   EXPECT_EQ(E.solve().S, PdrResult::Fails);
+}
+
+// Thesis §7.1 at the bit level: each frame's lemmas fail to be pushed
+// (x < 2^k holds only for k steps), and the next frame's are predicted from
+// them: the failed lemma with one literal more that excludes the successor
+// that stopped it. With prediction and without, the same answer.
+TEST(BitPdr, PredictsLemmasFromFailedPushes) {
+  for (bool Predict : {true, false}) {
+    Example E;
+    eager(E, true);
+    BitPdrOptions O;
+    O.Predict = Predict;
+    PdrResult R = E.solve(60, O);
+    EXPECT_EQ(R.S, PdrResult::Holds) << "predict " << Predict;
+    if (Predict)
+      EXPECT_GT(R.Stats.Predicted, 0u);
+    else
+      EXPECT_EQ(R.Stats.Predicted, 0u);
+  }
 }
 
 // Hardware-like: a one-hot ring of 16 bits rotates each step (an input may

@@ -30,6 +30,17 @@ inline void simple(SystemBuilder &E, unsigned W, int N0, int BadX) {
   E.TS.Bad = X >= E.num(BadX, W);
 }
 
+// Thesis §7.1, eager expansion: x counts up from 0 by a nondeterministic
+// step of 0 or 1 and B: x >= 1000 is reachable only after 1000 steps; with
+// a guard x < 1000 it holds. Both must finish.
+inline void eager(SystemBuilder &E, bool Guarded) {
+  z3::expr X = E.var("x", 16), In = E.input("step", 1);
+  E.TS.Init = X == E.num(0, 16);
+  z3::expr Step = z3::zext(In, 15);
+  E.next(X, Guarded ? z3::ite(z3::ult(X, E.num(999, 16)), X + Step, X) : X + Step);
+  E.TS.Bad = z3::uge(X, E.num(Guarded ? 1000 : 12, 16));
+}
+
 } // namespace pdpv
 
 #endif
