@@ -65,13 +65,20 @@ TEST(ConeOfInfluence, DropsNothingWhenTheDroppedPartHasNoStart) {
   EXPECT_FALSE(coneOfInfluence(D.TS));
 }
 
-TEST(ConeOfInfluence, CounterexamplesReplayOnTheWholeSystem) {
-  Design D;
-  std::optional<Cone> C = coneOfInfluence(D.TS);
-  ASSERT_TRUE(C);
+/// The bit-level IC3's answer on D's cone.
+PdrResult solveCone(const Design &D, std::optional<Cone> &C) {
+  C = coneOfInfluence(D.TS);
+  if (!C)
+    return PdrResult();
   BitPdrOptions O;
   O.TimeoutSeconds = 60;
-  PdrResult R = bitLevelPdr(*C->TS, O);
+  return bitLevelPdr(*C->TS, O);
+}
+
+TEST(ConeOfInfluence, CounterexamplesReplayOnTheWholeSystem) {
+  Design D;
+  std::optional<Cone> C;
+  PdrResult R = solveCone(D, C);
   ASSERT_EQ(R.S, PdrResult::Fails);
   Trace Whole = expandTrace(D.TS, *C, R.Counterexample);
   EXPECT_EQ(Whole.States.size(), 6u);
@@ -82,11 +89,8 @@ TEST(ConeOfInfluence, CounterexamplesReplayOnTheWholeSystem) {
 TEST(ConeOfInfluence, InvariantsOfTheConeHoldForTheWholeSystem) {
   Design D;
   D.TS.Constraint = D.X != D.num(4, 8); // no run gets past x = 4
-  std::optional<Cone> C = coneOfInfluence(D.TS);
-  ASSERT_TRUE(C);
-  BitPdrOptions O;
-  O.TimeoutSeconds = 60;
-  PdrResult R = bitLevelPdr(*C->TS, O);
+  std::optional<Cone> C;
+  PdrResult R = solveCone(D, C);
   ASSERT_EQ(R.S, PdrResult::Holds);
   EXPECT_EQ(checkInvariant(D.TS, R.invariant(D.C)), "");
 }
