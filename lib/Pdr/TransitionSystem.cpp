@@ -65,36 +65,39 @@ z3::expr TransitionSystem::prime(const z3::expr &E) const {
   return const_cast<z3::expr &>(E).substitute(From, To);
 }
 
+namespace {
+
+/// The system's variables (From) and a concrete state and input for them (To).
+struct Valuation {
+  z3::expr_vector From, To;
+  Valuation(const TransitionSystem &TS, const std::vector<APInt> &S, const std::vector<APInt> &I)
+      : From(TS.Ctx), To(TS.Ctx) {
+    for (unsigned K = 0; K < TS.State.size(); ++K) {
+      From.push_back(TS.State[K]);
+      To.push_back(numeral(TS.Ctx, S[K]));
+    }
+    for (unsigned K = 0; K < TS.Inputs.size(); ++K) {
+      From.push_back(TS.Inputs[K]);
+      To.push_back(numeral(TS.Ctx, I[K]));
+    }
+  }
+};
+
+} // namespace
+
 z3::expr TransitionSystem::evaluate(const z3::expr &E, const std::vector<APInt> &S,
                                     const std::vector<APInt> &I) const {
-  z3::expr_vector From(Ctx), To(Ctx);
-  for (unsigned K = 0; K < State.size(); ++K) {
-    From.push_back(State[K]);
-    To.push_back(numeral(Ctx, S[K]));
-  }
-  for (unsigned K = 0; K < Inputs.size(); ++K) {
-    From.push_back(Inputs[K]);
-    To.push_back(numeral(Ctx, I[K]));
-  }
-  return const_cast<z3::expr &>(E).substitute(From, To).simplify();
+  Valuation V(*this, S, I);
+  return const_cast<z3::expr &>(E).substitute(V.From, V.To).simplify();
 }
 
 std::vector<APInt> TransitionSystem::step(const std::vector<APInt> &S,
                                           const std::vector<APInt> &I) const {
-  // The substitution is built once for all next-state functions: a design
-  // has thousands.
-  z3::expr_vector From(Ctx), To(Ctx);
-  for (unsigned K = 0; K < State.size(); ++K) {
-    From.push_back(State[K]);
-    To.push_back(numeral(Ctx, S[K]));
-  }
-  for (unsigned K = 0; K < Inputs.size(); ++K) {
-    From.push_back(Inputs[K]);
-    To.push_back(numeral(Ctx, I[K]));
-  }
+  // One valuation for all next-state functions: a design has thousands.
+  Valuation V(*this, S, I);
   std::vector<APInt> Succ;
   for (unsigned K = 0; K < State.size(); ++K)
-    Succ.push_back(toAPInt(NextFn[K].substitute(From, To).simplify()));
+    Succ.push_back(toAPInt(NextFn[K].substitute(V.From, V.To).simplify()));
   return Succ;
 }
 
