@@ -7,13 +7,15 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <thread>
 #include <unistd.h>
 
 using namespace llvm;
@@ -93,6 +95,9 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   std::string Reason;
   int Status = 0;
   bool Reporting = false;
+  // The child's end is seen at once where the kernel has pidfd_open (Linux
+  // 5.3), else within 20 ms: most runs take a tenth of a second.
+  int ChildFd = static_cast<int>(syscall(SYS_pidfd_open, Child, 0));
   for (;;) {
     pid_t Done = waitpid(Child, &Status, WNOHANG);
     if (Done == Child)
@@ -117,8 +122,16 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
       waitpid(Child, &Status, 0);
       break;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    // Until the child ends, says it is reporting, a signal comes or the deadline.
+    pollfd Events[2] = {{ChildFd, POLLIN, 0}, {Reporting ? -1 : Pipe[0], POLLIN, 0}};
+    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                    Deadline - std::chrono::steady_clock::now())
+                    .count();
+    int Ms = ChildFd < 0 ? 20 : static_cast<int>(std::clamp<long long>(Left, 1, 1000));
+    poll(Events, 2, Ms);
   }
+  if (ChildFd >= 0)
+    close(ChildFd);
   removeTree(std::string(Private));
   if (Reason.empty() && WIFEXITED(Status))
     std::_Exit(WEXITSTATUS(Status));

@@ -44,6 +44,12 @@ struct ProcessAnswer {
 ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::expr> &Formulas,
                              bool WantModel, unsigned TimeoutMs, unsigned MemoryMB);
 
+/// Is Formula satisfiable? One try at the solver's default settings,
+/// stopped after exactly TimeoutMs: for a query that is usually easy and
+/// can be decided another way when it is not.
+ProcessAnswer askSolverProcessBriefly(const SolverProcess &S, const z3::expr &Formula,
+                                      unsigned TimeoutMs, unsigned MemoryMB);
+
 } // namespace pdpv
 
 #endif

@@ -11,8 +11,14 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <map>
+#include <poll.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -217,11 +223,68 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
   return R;
 }
 
+/// How a solver process ended.
+struct ProcessEnd {
+  int Code = -1;         // its exit code; -1: it did not start, -2: it crashed or was stopped
+  bool TimedOut = false; // stopped at the time limit
+  std::string Failed;    // why it did not start or crashed
+};
+
+/// Runs Path with Args (standard streams as Redirects says) and stops it
+/// after KillAfterMs (0: never). The process is started with posix_spawn
+/// and its memory limited afterwards (prlimit): giving LLVM the limit would
+/// make it fork this process, whose copy of a large address space costs
+/// milliseconds per query, more than an easy query takes. (A solver cannot
+/// allocate much in the microseconds before its limit is set.) The wait is
+/// exact to the millisecond where the kernel has pidfd_open (Linux 5.3),
+/// else in whole seconds.
+ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
+                      ArrayRef<std::optional<StringRef>> Redirects, unsigned KillAfterMs,
+                      unsigned MemoryMB) {
+  ProcessEnd End;
+  bool NotStarted = false;
+  sys::ProcessInfo PI = sys::ExecuteNoWait(Path, Args, std::nullopt, Redirects,
+                                           /*MemoryLimit=*/0, &End.Failed, &NotStarted);
+  if (NotStarted || PI.Pid <= 0)
+    return End;
+  if (MemoryMB) {
+    struct rlimit Limit;
+    Limit.rlim_cur = Limit.rlim_max = static_cast<rlim_t>(MemoryMB) << 20;
+    prlimit(PI.Pid, RLIMIT_DATA, &Limit, nullptr);
+    prlimit(PI.Pid, RLIMIT_AS, &Limit, nullptr);
+  }
+  std::optional<unsigned> WaitSeconds; // blocking
+  if (KillAfterMs) {
+    int Fd = static_cast<int>(syscall(SYS_pidfd_open, PI.Pid, 0));
+    if (Fd >= 0) {
+      auto Until = std::chrono::steady_clock::now() + std::chrono::milliseconds(KillAfterMs);
+      int Ready;
+      do {
+        pollfd P{Fd, POLLIN, 0};
+        Ready = poll(&P, 1, static_cast<int>(millisecondsUntil(Until)));
+      } while (Ready < 0 && errno == EINTR);
+      close(Fd);
+      if (Ready == 0) {
+        kill(PI.Pid, SIGKILL);
+        End.TimedOut = true;
+      }
+    } else {
+      WaitSeconds = (KillAfterMs + 999) / 1000; // LLVM kills it at the limit
+    }
+  }
+  sys::ProcessInfo Done = sys::Wait(PI, WaitSeconds, &End.Failed);
+  End.Code = Done.ReturnCode;
+  if (WaitSeconds && End.Code == -2 && End.Failed.find("timed out") != std::string::npos)
+    End.TimedOut = true;
+  return End;
+}
+
 /// One run of the solver on the script in file In; Level is boolector's
-/// rewrite level, or an option for cvc5.
+/// rewrite level, or an option for cvc5. The solver's own limit is
+/// TimeoutMs; the process is stopped after KillAfterMs (0: never).
 ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
                         const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
-                        const std::map<std::string, z3::expr> &ByName) {
+                        const std::map<std::string, z3::expr> &ByName, unsigned KillAfterMs) {
   ProcessAnswer A;
   bool Boolector = S.Name == "boolector";
   // Boolector counts whole seconds: rounded down, so that a deadline holds
@@ -229,7 +292,9 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
   unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
   std::vector<std::string> Args{S.Path};
   if (Boolector) {
-    Args.insert(Args.end(), {"--smt2", Level});
+    Args.push_back("--smt2");
+    if (*Level)
+      Args.push_back(Level);
     if (WantModel)
       Args.push_back("-m");
     if (Seconds)
@@ -250,13 +315,14 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
   Args.push_back(In.str());
   std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
-  std::string Failed;
   auto Started = std::chrono::steady_clock::now();
-  // The solver's own limit comes first; this one only stops a solver that ignores it.
-  int Code = sys::ExecuteAndWait(S.Path, ArgRefs, std::nullopt, Redirects,
-                                 Seconds ? Seconds + 2 : 0, MemoryMB, &Failed);
+  ProcessEnd Ran = runProcess(S.Path, ArgRefs, Redirects, KillAfterMs, MemoryMB);
   auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - Started);
+  if (Ran.Code == -1) {
+    A.Why = S.Name + " did not start: " + Ran.Failed;
+    return A;
+  }
   std::string Output = readFile(Out), Errors = readFile(Err);
   // A solver that could not read the query answers for what it did read
   // (Z3 goes on after an error, without the assertion it rejected): no answer.
@@ -285,7 +351,7 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
   StringRef Said = StringRef(Errors).trim().split('\n').first;
   if (Said.empty())
     Said = StringRef(Output).trim().split('\n').first;
-  if ((Code == -2 && Failed.find("timed out") != std::string::npos) ||
+  if (Ran.TimedOut ||
       (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
        Spent.count() >= (Boolector ? Seconds * 1000 : TimeoutMs) * 9 / 10))
     A.Why = "timeout"; // as Z3 says it (isTimeLimit)
@@ -294,20 +360,32 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
   else if (First == "unknown")
     A.Why = S.Name + " answered unknown";
   else
-    A.Why = S.Name + " failed" + (Said.empty() ? " (exit code " + std::to_string(Code) + ")"
+    A.Why = S.Name + " failed" + (Said.empty() ? " (exit code " + std::to_string(Ran.Code) + ")"
                                               : ": " + Said.str());
   return A;
 }
 
 } // namespace
 
-ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
-                               bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
-  ProcessAnswer A;
-  SolverProcess S = Asked;
+namespace {
+
+/// A query as the solver process reads it.
+struct Script {
+  SolverProcess S; // the solver asked (cvc5 for what boolector cannot read)
+  std::string Text;
+  std::map<std::string, z3::expr> ByName; // plain name -> original constant
+  bool Quantified = false;
+};
+
+/// The conjunction of Formulas as a script for Asked, or nullopt with why
+/// in A (A.Answer is sat when there is nothing to ask).
+std::optional<Script> writeScript(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
+                                  bool WantModel, ProcessAnswer &A) {
+  Script Q;
+  Q.S = Asked;
   if (Formulas.empty()) {
     A.Answer = z3::sat;
-    return A;
+    return std::nullopt;
   }
   z3::context &C = Formulas.front().ctx();
   std::map<unsigned, z3::expr> Free;
@@ -316,13 +394,12 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
   // The constants get plain names: PDPV's own (".010!1", "main.x") are not
   // SMT-LIB symbols every solver accepts.
   z3::expr_vector Original(C), Renamed(C);
-  std::map<std::string, z3::expr> ByName; // plain name -> original constant
   std::string Names;
   for (auto &[Id, E] : Free) {
     std::string Name = "v" + std::to_string(Original.size());
     Original.push_back(E);
     Renamed.push_back(C.constant(Name.c_str(), E.get_sort()));
-    ByName.emplace(Name, E);
+    Q.ByName.emplace(Name, E);
     Names += " " + Name;
   }
   std::vector<z3::expr> Plain, Axioms;
@@ -335,84 +412,126 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     Assumed.push_back(Plain[K]);
   for (const z3::expr &Axiom : Axioms)
     Assumed.push_back(Axiom);
-  std::string Script = Z3_benchmark_to_smtlib_string(
-      C, "pdpv", "QF_BV", "unknown", "", static_cast<unsigned>(Assumed.size()), Assumed.data(),
-      Plain.back());
-  bool Quantified = false;
-  if (Script.find("(Array ") != std::string::npos) { // memory (Memory.h)
-    bool Lambda = Script.find("(lambda ") != std::string::npos;
+  std::string &Text = Q.Text;
+  Text = Z3_benchmark_to_smtlib_string(C, "pdpv", "QF_BV", "unknown", "",
+                                       static_cast<unsigned>(Assumed.size()), Assumed.data(),
+                                       Plain.back());
+  if (Text.find("(Array ") != std::string::npos) { // memory (Memory.h)
+    bool Lambda = Text.find("(lambda ") != std::string::npos;
     // (constant arrays are no part of QF_ABV: Z3 rejects them there)
-    bool Constant = Script.find("(as const ") != std::string::npos;
+    bool Constant = Text.find("(as const ") != std::string::npos;
     // Range facts of loops over arrays (ArrayCandidates.cpp) are foralls.
-    Quantified = Script.find("(forall ") != std::string::npos;
-    if (size_t L = Script.find("(set-logic QF_BV)"); L != std::string::npos)
-      Script.replace(L, 17, Lambda                  ? "(set-logic HO_ALL)"
-                            : Quantified || Constant ? "(set-logic ALL)"
+    Q.Quantified = Text.find("(forall ") != std::string::npos;
+    if (size_t L = Text.find("(set-logic QF_BV)"); L != std::string::npos)
+      Text.replace(L, 17, Lambda                    ? "(set-logic HO_ALL)"
+                          : Q.Quantified || Constant ? "(set-logic ALL)"
                                                      : "(set-logic QF_ABV)");
     // Boolector's SMT-LIB reader has neither constant arrays, lambdas nor
     // quantifiers over arrays: such a query goes to cvc5, another solver
     // independent of Z3.
-    if (S.Name == "boolector" && (Lambda || Quantified || Constant)) {
+    if (Q.S.Name == "boolector" && (Lambda || Q.Quantified || Constant)) {
       Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5");
       if (!Cvc5) {
         A.Why = "boolector cannot read the constant arrays of memory, and " +
                 toString(Cvc5.takeError());
-        return A;
+        return std::nullopt;
       }
-      S = *Cvc5;
+      Q.S = *Cvc5;
     }
   }
   // Z3 starts with (set-info :status ...); boolector wants set-logic first.
-  if (size_t Info = Script.find("(set-info :status"); Info != std::string::npos)
-    Script.erase(Info, Script.find('\n', Info) - Info);
-  bool Boolector = S.Name == "boolector";
+  if (size_t Info = Text.find("(set-info :status"); Info != std::string::npos)
+    Text.erase(Info, Text.find('\n', Info) - Info);
+  bool Boolector = Q.S.Name == "boolector";
   if (!Boolector)
-    Script = "(set-option :produce-models true)\n" + Script;
+    Text = "(set-option :produce-models true)\n" + Text;
   if (WantModel && !Boolector && !Free.empty())
-    Script += "(get-value (" + Names.substr(1) + "))\n";
-  Script += "(exit)\n";
+    Text += "(get-value (" + Names.substr(1) + "))\n";
+  Text += "(exit)\n";
+  return Q;
+}
 
+/// The files of one query: the script, the solver's output and its errors
+/// (removed when it goes out of scope).
+struct QueryFiles {
   SmallString<128> In, Out, Err;
-  if (sys::fs::createTemporaryFile("pdpv-query", "smt2", In) ||
-      sys::fs::createTemporaryFile("pdpv-answer", "txt", Out) ||
-      sys::fs::createTemporaryFile("pdpv-errors", "txt", Err)) {
+  bool Created = false;
+  explicit QueryFiles(const std::string &Text) {
+    if (sys::fs::createTemporaryFile("pdpv-query", "smt2", In) ||
+        sys::fs::createTemporaryFile("pdpv-answer", "txt", Out) ||
+        sys::fs::createTemporaryFile("pdpv-errors", "txt", Err))
+      return;
+    std::error_code EC;
+    raw_fd_ostream OS(In, EC);
+    OS << Text;
+    Created = !EC;
+  }
+  ~QueryFiles() {
+    for (StringRef P : {In.str(), Out.str(), Err.str()})
+      if (!P.empty())
+        sys::fs::remove(P);
+  }
+};
+
+/// The time a solver that ignores its own limit gets on top of it.
+constexpr unsigned OverrunMs = 2000;
+
+} // namespace
+
+ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
+                               bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
+  ProcessAnswer A;
+  std::optional<Script> Q = writeScript(Asked, Formulas, WantModel, A);
+  if (!Q)
+    return A;
+  const SolverProcess &S = Q->S;
+  QueryFiles F(Q->Text);
+  if (!F.Created) {
     A.Why = "cannot create temporary files for " + S.Name;
     return A;
   }
-  auto Cleanup = make_scope_exit([&] {
-    for (StringRef P : {In.str(), Out.str(), Err.str()})
-      sys::fs::remove(P);
-  });
-  {
-    std::error_code EC;
-    raw_fd_ostream OS(In, EC);
-    OS << Script;
-  }
+  auto Run = [&](const char *Level, unsigned Ms) {
+    return runSolver(S, F.In, F.Out, F.Err, Level, WantModel, Ms, MemoryMB, Q->ByName,
+                     Ms ? Ms + OverrunMs : 0);
+  };
   // Debian's boolector 1.5 is erratic across its rewrite levels: a query
   // one level decides in a second can take another minutes (either way).
   // No rewriting and the strongest get a short try first, then level 2 the rest.
   // cvc5 instantiates the foralls of range facts exhaustively (its default
   // e-matching alone gives up on them).
   if (S.Name != "boolector")
-    return runSolver(S, In, Out, Err, Quantified && S.Name == "cvc5" ? "--full-saturate-quant" : "",
-                     WantModel, TimeoutMs, MemoryMB, ByName);
+    return Run(Q->Quantified && S.Name == "cvc5" ? "--full-saturate-quant" : "", TimeoutMs);
   constexpr unsigned TryMs = 3000;
   auto Started = std::chrono::steady_clock::now();
+  auto SpentMs = [&] {
+    return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::steady_clock::now() - Started)
+                                     .count());
+  };
   for (const char *Level : {"-rwl0", "-rwl3"}) {
-    unsigned Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-                         std::chrono::steady_clock::now() - Started)
-                         .count();
-    if (TimeoutMs && Spent + 2 * TryMs > TimeoutMs)
+    if (TimeoutMs && SpentMs() + 2 * TryMs > TimeoutMs)
       break;
-    ProcessAnswer Try = runSolver(S, In, Out, Err, Level, WantModel, TryMs, MemoryMB, ByName);
+    ProcessAnswer Try = Run(Level, TryMs);
     if (Try.Answer != z3::unknown || Try.Why != "timeout")
       return Try;
   }
-  unsigned Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-                       std::chrono::steady_clock::now() - Started)
-                       .count();
-  return runSolver(S, In, Out, Err, "-rwl2", WantModel,
-                   TimeoutMs ? std::max(TimeoutMs - std::min(Spent, TimeoutMs), 1000u) : 0,
-                   MemoryMB, ByName);
+  return Run("-rwl2", TimeoutMs ? std::max(TimeoutMs - std::min(SpentMs(), TimeoutMs), 1000u) : 0);
+}
+
+ProcessAnswer askSolverProcessBriefly(const SolverProcess &Asked, const z3::expr &Formula,
+                                      unsigned TimeoutMs, unsigned MemoryMB) {
+  ProcessAnswer A;
+  std::optional<Script> Q = writeScript(Asked, {Formula}, /*WantModel=*/false, A);
+  if (!Q)
+    return A;
+  QueryFiles F(Q->Text);
+  if (!F.Created) {
+    A.Why = "cannot create temporary files for " + Q->S.Name;
+    return A;
+  }
+  // Boolector's own limit is in whole seconds: this process stops it.
+  const char *Level = Q->Quantified && Q->S.Name == "cvc5" ? "--full-saturate-quant" : "";
+  return runSolver(Q->S, F.In, F.Out, F.Err, Level, /*WantModel=*/false, TimeoutMs, MemoryMB,
+                   Q->ByName, TimeoutMs);
 }
 } // namespace pdpv

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+
 using namespace pdpv;
 
 namespace {
@@ -25,6 +27,47 @@ TEST(SmtProcess, FlattenedOperatorsReachBoolectorAsBinaryOnes) {
   EXPECT_EQ(A.Answer, z3::unsat) << A.Why;
   ProcessAnswer B = askSolverProcess(*Boolector, {Flat}, true, 10000, 0);
   EXPECT_EQ(B.Answer, z3::sat) << B.Why; // x = y = z = 0
+}
+
+// A brief query is stopped at its limit to the millisecond, although
+// boolector's own limit counts whole seconds: the re-check asks all claims at
+// once for half a second before it asks them one by one.
+TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  // Factoring a 64-bit product of two random 32-bit primes: beyond a
+  // SAT solver in seconds.
+  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
+  z3::expr Hard = P * Q == C.bv_val(static_cast<uint64_t>(3538334777ULL * 2767054501ULL), 64) &&
+                  z3::ugt(P, C.bv_val(1, 64)) && z3::ugt(Q, C.bv_val(1, 64)) &&
+                  z3::ult(P, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64)) &&
+                  z3::ult(Q, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64));
+  auto Started = std::chrono::steady_clock::now();
+  ProcessAnswer A = askSolverProcessBriefly(*Boolector, Hard, 200, 0);
+  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                   std::chrono::steady_clock::now() - Started)
+                   .count();
+  EXPECT_EQ(A.Answer, z3::unknown);
+  EXPECT_EQ(A.Why, "timeout");
+  EXPECT_LT(Spent, 900); // boolector's -t 1 would stop it after a second
+  // An easy query is decided within the same limit.
+  z3::expr X = C.bv_const("x", 8);
+  EXPECT_EQ(askSolverProcessBriefly(*Boolector, X + 1 == 1 + X && X != X, 200, 0).Answer,
+            z3::unsat);
+}
+
+// The memory limit reaches the solver process (set after it started, see
+// runProcess): a query that needs more than it is not answered.
+TEST(SmtProcess, MemoryLimitReachesTheSolver) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  z3::expr X = C.bv_const("x", 8);
+  // 1 MB is less than the solver's own program needs.
+  ProcessAnswer A = askSolverProcess(*Boolector, {X == 3}, false, 10000, 1);
+  EXPECT_EQ(A.Answer, z3::unknown) << "answered within 1 MB";
+  EXPECT_EQ(askSolverProcess(*Boolector, {X == 3}, false, 10000, 512).Answer, z3::sat);
 }
 
 // Memory after a memset is a lambda over the index; a store on it (a write
