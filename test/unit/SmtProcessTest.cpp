@@ -31,7 +31,7 @@ TEST(SmtProcess, FlattenedOperatorsReachBoolectorAsBinaryOnes) {
 
 // A brief query is stopped at its limit to the millisecond, although
 // boolector's own limit counts whole seconds: the re-check asks all claims at
-// once for half a second before it asks them one by one.
+// once for a tenth of a second or so before it asks them one by one.
 TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
   llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
   ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
