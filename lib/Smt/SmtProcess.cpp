@@ -247,11 +247,11 @@ ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
                                            /*MemoryLimit=*/0, &End.Failed, &NotStarted);
   if (NotStarted || PI.Pid <= 0)
     return End;
-  if (MemoryMB) {
+  if (MemoryMB) { // the heap, as LLVM limits it (the address space would
+                   // count reservations a solver never touches)
     struct rlimit Limit;
     Limit.rlim_cur = Limit.rlim_max = static_cast<rlim_t>(MemoryMB) << 20;
     prlimit(PI.Pid, RLIMIT_DATA, &Limit, nullptr);
-    prlimit(PI.Pid, RLIMIT_AS, &Limit, nullptr);
   }
   std::optional<unsigned> WaitSeconds; // blocking
   if (KillAfterMs) {
@@ -364,10 +364,6 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
                                               : ": " + Said.str());
   return A;
 }
-
-} // namespace
-
-namespace {
 
 /// A query as the solver process reads it.
 struct Script {

@@ -58,16 +58,19 @@ TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
 }
 
 // The memory limit reaches the solver process (set after it started, see
-// runProcess): a query that needs more than it is not answered.
+// runProcess): a query whose bit-blasting needs more heap than that is not
+// answered. (A 64-bit multiplier: boolector needs about 6 MB.)
 TEST(SmtProcess, MemoryLimitReachesTheSolver) {
   llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
   ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
   z3::context C;
-  z3::expr X = C.bv_const("x", 8);
-  // 1 MB is less than the solver's own program needs.
-  ProcessAnswer A = askSolverProcess(*Boolector, {X == 3}, false, 10000, 1);
+  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
+  z3::expr Factors = P * Q == C.bv_val(static_cast<uint64_t>(1000000), 64) &&
+                     z3::ugt(P, C.bv_val(1, 64)) && z3::ugt(Q, C.bv_val(1, 64));
+  ProcessAnswer A = askSolverProcess(*Boolector, {Factors}, false, 10000, 1);
   EXPECT_EQ(A.Answer, z3::unknown) << "answered within 1 MB";
-  EXPECT_EQ(askSolverProcess(*Boolector, {X == 3}, false, 10000, 512).Answer, z3::sat);
+  EXPECT_NE(A.Why.find("memory"), std::string::npos) << A.Why;
+  EXPECT_EQ(askSolverProcess(*Boolector, {Factors}, false, 10000, 512).Answer, z3::sat);
 }
 
 // Memory after a memset is a lambda over the index; a store on it (a write
