@@ -124,9 +124,12 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
     }
     // Until the child ends, says it is reporting, a signal comes or the deadline.
     pollfd Events[2] = {{ChildFd, POLLIN, 0}, {Reporting ? -1 : Pipe[0], POLLIN, 0}};
-    auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    Deadline - std::chrono::steady_clock::now())
-                    .count();
+    // (Without a time limit the deadline is no deadline: at most a second.)
+    long long Left = 1000;
+    if (Reporting || TimeoutSeconds)
+      Left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                 Deadline - std::chrono::steady_clock::now())
+                 .count();
     int Ms = ChildFd < 0 ? 20 : static_cast<int>(std::clamp<long long>(Left, 1, 1000));
     poll(Events, 2, Ms);
   }
