@@ -4,7 +4,6 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -462,12 +461,38 @@ struct QueryFiles {
     OS << Text;
     Created = !EC;
   }
+  QueryFiles(const QueryFiles &) = delete;
+  QueryFiles &operator=(const QueryFiles &) = delete;
   ~QueryFiles() {
     for (StringRef P : {In.str(), Out.str(), Err.str()})
       if (!P.empty())
         sys::fs::remove(P);
   }
 };
+
+/// Formulas as a script in files, handed to Run; or why that could not be
+/// done (or sat when there is nothing to ask).
+ProcessAnswer
+withScript(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas, bool WantModel,
+           function_ref<ProcessAnswer(const Script &, const QueryFiles &)> Run) {
+  ProcessAnswer A;
+  std::optional<Script> Q = writeScript(Asked, Formulas, WantModel, A);
+  if (!Q)
+    return A;
+  QueryFiles F(Q->Text);
+  if (!F.Created) {
+    A.Why = "cannot create temporary files for " + Q->S.Name;
+    return A;
+  }
+  return Run(*Q, F);
+}
+
+/// The option a query with foralls needs: cvc5 instantiates the foralls of
+/// range facts exhaustively (its default e-matching alone gives up on
+/// them). (Boolector never gets such a query: writeScript hands it to cvc5.)
+const char *quantifierOption(const Script &Q) {
+  return Q.Quantified && Q.S.Name == "cvc5" ? "--full-saturate-quant" : "";
+}
 
 /// The time a solver that ignores its own limit gets on top of it.
 constexpr unsigned OverrunMs = 2000;
@@ -476,58 +501,43 @@ constexpr unsigned OverrunMs = 2000;
 
 ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
                                bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
-  ProcessAnswer A;
-  std::optional<Script> Q = writeScript(Asked, Formulas, WantModel, A);
-  if (!Q)
-    return A;
-  const SolverProcess &S = Q->S;
-  QueryFiles F(Q->Text);
-  if (!F.Created) {
-    A.Why = "cannot create temporary files for " + S.Name;
-    return A;
-  }
-  auto Run = [&](const char *Level, unsigned Ms) {
-    return runSolver(S, F.In, F.Out, F.Err, Level, WantModel, Ms, MemoryMB, Q->ByName,
-                     Ms ? Ms + OverrunMs : 0);
-  };
-  // Debian's boolector 1.5 is erratic across its rewrite levels: a query
-  // one level decides in a second can take another minutes (either way).
-  // No rewriting and the strongest get a short try first, then level 2 the rest.
-  // cvc5 instantiates the foralls of range facts exhaustively (its default
-  // e-matching alone gives up on them).
-  if (S.Name != "boolector")
-    return Run(Q->Quantified && S.Name == "cvc5" ? "--full-saturate-quant" : "", TimeoutMs);
-  constexpr unsigned TryMs = 3000;
-  auto Started = std::chrono::steady_clock::now();
-  auto SpentMs = [&] {
-    return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                     std::chrono::steady_clock::now() - Started)
-                                     .count());
-  };
-  for (const char *Level : {"-rwl0", "-rwl3"}) {
-    if (TimeoutMs && SpentMs() + 2 * TryMs > TimeoutMs)
-      break;
-    ProcessAnswer Try = Run(Level, TryMs);
-    if (Try.Answer != z3::unknown || Try.Why != "timeout")
-      return Try;
-  }
-  return Run("-rwl2", TimeoutMs ? std::max(TimeoutMs - std::min(SpentMs(), TimeoutMs), 1000u) : 0);
+  return withScript(Asked, Formulas, WantModel, [&](const Script &Q, const QueryFiles &F) {
+    auto Run = [&](const char *Level, unsigned Ms) {
+      return runSolver(Q.S, F.In, F.Out, F.Err, Level, WantModel, Ms, MemoryMB, Q.ByName,
+                       Ms ? Ms + OverrunMs : 0);
+    };
+    if (Q.S.Name != "boolector")
+      return Run(quantifierOption(Q), TimeoutMs);
+    // Debian's boolector 1.5 is erratic across its rewrite levels: a query
+    // one level decides in a second can take another minutes (either way).
+    // No rewriting and the strongest get a short try first, then level 2 the rest.
+    constexpr unsigned TryMs = 3000;
+    auto Started = std::chrono::steady_clock::now();
+    auto SpentMs = [&] {
+      return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now() - Started)
+                                       .count());
+    };
+    for (const char *Level : {"-rwl0", "-rwl3"}) {
+      if (TimeoutMs && SpentMs() + 2 * TryMs > TimeoutMs)
+        break;
+      ProcessAnswer Try = Run(Level, TryMs);
+      if (Try.Answer != z3::unknown || Try.Why != "timeout")
+        return Try;
+    }
+    return Run("-rwl2",
+               TimeoutMs ? std::max(TimeoutMs - std::min(SpentMs(), TimeoutMs), 1000u) : 0);
+  });
 }
 
 ProcessAnswer askSolverProcessBriefly(const SolverProcess &Asked, const z3::expr &Formula,
                                       unsigned TimeoutMs, unsigned MemoryMB) {
-  ProcessAnswer A;
-  std::optional<Script> Q = writeScript(Asked, {Formula}, /*WantModel=*/false, A);
-  if (!Q)
-    return A;
-  QueryFiles F(Q->Text);
-  if (!F.Created) {
-    A.Why = "cannot create temporary files for " + Q->S.Name;
-    return A;
-  }
-  // Boolector's own limit is in whole seconds: this process stops it.
-  const char *Level = Q->Quantified && Q->S.Name == "cvc5" ? "--full-saturate-quant" : "";
-  return runSolver(Q->S, F.In, F.Out, F.Err, Level, /*WantModel=*/false, TimeoutMs, MemoryMB,
-                   Q->ByName, TimeoutMs);
+  // (Boolector's own limit is in whole seconds: this process stops it.)
+  return withScript(Asked, {Formula}, /*WantModel=*/false,
+                    [&](const Script &Q, const QueryFiles &F) {
+                      return runSolver(Q.S, F.In, F.Out, F.Err, quantifierOption(Q),
+                                       /*WantModel=*/false, TimeoutMs, MemoryMB, Q.ByName,
+                                       TimeoutMs);
+                    });
 }
 } // namespace pdpv
