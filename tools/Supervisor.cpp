@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,6 +45,44 @@ void removeTree(const std::string &Dir) {
   sys::fs::remove(Dir);
 }
 
+/// Stops and waits for what is left of the child's processes. The child's
+/// descendants whose parent ended before them (a solver, a native run of an
+/// engine that was stopped) were handed to this process, a subreaper: none
+/// of them outlives the command, and waiting for them counts their CPU time
+/// as the command's (a benchmark's wait4 sees it). Those that are ending
+/// already get a moment to do so; any still running after it are killed.
+void reapDescendants() {
+  auto Reap = [] {
+    while (waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+  };
+  for (int Round = 0; Round < 50; ++Round) {
+    Reap();
+    // The children of this process (Linux: listed per thread).
+    std::vector<pid_t> Left;
+    std::error_code EC;
+    for (sys::fs::directory_iterator T("/proc/self/task", EC), E; T != E && !EC; T.increment(EC)) {
+      auto Buffer = MemoryBuffer::getFileAsStream(T->path() + "/children");
+      if (!Buffer)
+        continue;
+      SmallVector<StringRef, 8> Pids;
+      (*Buffer)->getBuffer().split(Pids, ' ', -1, /*KeepEmpty=*/false);
+      for (StringRef P : Pids)
+        if (pid_t Pid; !P.trim().getAsInteger(10, Pid))
+          Left.push_back(Pid);
+    }
+    if (Left.empty())
+      return;
+    if (Round >= 10) // (10 ms: what was killed with its group has ended)
+      for (pid_t Pid : Left) {
+        kill(-Pid, SIGKILL); // (a forked engine leads its own group)
+        kill(Pid, SIGKILL);
+      }
+    usleep(1000);
+  }
+  Reap();
+}
+
 } // namespace
 
 std::string keptFilesDirectory() {
@@ -67,6 +106,7 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   }
   outs().flush();
   errs().flush();
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
   pid_t Child = fork();
   if (Child < 0) {
     sys::fs::remove(Private);
@@ -135,6 +175,7 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
   }
   if (ChildFd >= 0)
     close(ChildFd);
+  reapDescendants();
   removeTree(std::string(Private));
   if (Reason.empty() && WIFEXITED(Status))
     std::_Exit(WEXITSTATUS(Status));

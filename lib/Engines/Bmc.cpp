@@ -143,8 +143,8 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     auto Confirm = [&](Properties::Property &Q) {
       SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
       Execution Run;
-      if (confirmRun(F, Inputs, P, O, &Run) != &Q && !Q.Decided) {
-        Q.R.Why = unconfirmedReason(Run, "BMC's");
+      if (confirmRun(F, Inputs, P, O, B, &Run) != &Q && !Q.Decided) {
+        Q.R.Why = unconfirmedReason(Run, "BMC's", B.TimeReason);
         Q.Decided = true;
       }
       if (Q.R.V == Verdict::False)

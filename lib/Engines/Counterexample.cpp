@@ -160,9 +160,15 @@ void describeRunForNativeReplay(CheckResult &CR, const Execution &X) {
   CR.AwaitsNativeRun = true;
 }
 
-Unknown unconfirmedReason(const Execution &X, const std::string &Whose) {
+Unknown unconfirmedReason(const Execution &X, const std::string &Whose,
+                          const Unknown &TimeReason) {
   if (X.FirstArbitrary)
     return undefinedValueReason(*X.FirstArbitrary);
+  if (X.Result == Execution::TimeLimit)
+    return TimeReason;
+  if (X.Result == Execution::StepLimit)
+    return {Unknown::Undecided, Whose + " counterexample is too long to replay in the interpreter "
+                                        "(step limit reached)"};
   return {Unknown::Internal,
           "internal error: " + Whose + " counterexample is not confirmed by concrete execution"};
 }

@@ -153,10 +153,12 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
 }
 
 Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
-                                 const VerifyOptions &O, Execution *Run, uint64_t MaxSteps) {
+                                 const VerifyOptions &O, const Budget &B, Execution *Run,
+                                 uint64_t MaxSteps) {
   InterpretOptions IO;
   IO.UB = O.UB;
   IO.MaxSteps = MaxSteps;
+  IO.Deadline = B.Deadline;
   IO.Accelerate = O.Engine.Accelerate;
   Execution Own;
   Execution &X = Run ? *Run : Own;

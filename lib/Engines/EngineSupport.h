@@ -59,9 +59,12 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O);
 /// The prepared function run on Inputs: if it fails a property that is not
 /// decided yet, that property becomes FALSE (or UNKNOWN when the run depends
 /// on an undefined value). Returns the property the run failed, if any;
-/// Run, if given, gets the run itself (which may have stopped at MaxSteps).
+/// Run, if given, gets the run itself (which may have stopped at MaxSteps,
+/// or at B's deadline: a run through loops the model summarized can be
+/// long, and it must not outlast the engine).
 Properties::Property *confirmRun(const llvm::Function &F, InputOracle &Inputs, Properties &P,
-                                 const VerifyOptions &O, Execution *Run = nullptr,
+                                 const VerifyOptions &O, const Budget &B,
+                                 Execution *Run = nullptr,
                                  uint64_t MaxSteps = InterpretOptions().MaxSteps);
 
 /// Where a user sees a loop: its header's first located instruction.
@@ -78,8 +81,11 @@ Unknown undefinedValueReason(const llvm::Instruction &First);
 /// Why a solver's counterexample (Whose: "BMC's", ...) that X, the run
 /// meant to confirm it, does not reproduce is no verdict: a run that used an
 /// undefined value cannot follow the model there (the memory layout, a
-/// pointer nobody stored), else it is a bug of ours.
-Unknown unconfirmedReason(const Execution &X, const std::string &Whose);
+/// pointer nobody stored); a run stopped at its time or step limit did not
+/// get there (TimeReason: the engine's reason for its time); else it is a
+/// bug of ours.
+Unknown unconfirmedReason(const Execution &X, const std::string &Whose,
+                          const Unknown &TimeReason);
 
 /// What verifyEntry does first: the assertions preparation removed (proved
 /// there and re-checked by O.Recheck's solver on the function before

@@ -213,7 +213,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     if (!Step) { // a lucky real run is a bug too
       SequenceOracle Inputs =
           inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), ToUnrolled, O.UB);
-      if (Properties::Property *Failed = confirmRun(F, Inputs, P, O);
+      if (Properties::Property *Failed = confirmRun(F, Inputs, P, O, B);
           Failed && Failed->R.V == Verdict::False)
         Failed->R.Why = {};
     }

@@ -121,14 +121,14 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
                          : "found no failing run: " + S.Detail);
   InOrder Inputs(S.Inputs);
   Execution X;
-  confirmRun(T.F, Inputs, P, O, &X, /*MaxSteps=*/20'000'000);
+  confirmRun(T.F, Inputs, P, O, B, &X, /*MaxSteps=*/20'000'000);
   if (X.failed())
     return GiveUp("found one failing run");
-  if (X.Result != Execution::StepLimit)
+  if (X.Result != Execution::StepLimit && X.Result != Execution::TimeLimit)
     return GiveUp("found a run that fails natively at " + S.Location +
                   " but not in PDPV's interpreter (no verdict)");
-  // Too long to follow: the native run is the verdict, if nothing undefined
-  // can steer it.
+  // Too long to follow (in steps, or in the engine's time): the native run
+  // is the verdict, if nothing undefined can steer it.
   std::string TooLong =
       "found a run too long for PDPV's interpreter that fails natively at " + S.Location;
   bool Uninitialized = any_of(S.Inputs, [](const NativeSearch::Input &In) { return In.Site; });

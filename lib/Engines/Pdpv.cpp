@@ -271,7 +271,7 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     if (confirms(CR, C, At, X))
       return;
     if (!Refiner) {
-      CR.Why = unconfirmedReason(X, "the solver's");
+      CR.Why = unconfirmedReason(X, "the solver's", TimeReason);
       return;
     }
     // A second cheap try: the same failure with small inputs, smallest

@@ -61,8 +61,8 @@ void SymbolicEngine::run(Task &T, const Budget &B) {
     } else if (Res.S == PdrResult::Fails) {
       std::unique_ptr<InputOracle> Inputs = traceInputs(*PS, Res.Counterexample);
       Execution Run;
-      if (confirmRun(T.F, *Inputs, T.Props, O, &Run) != Q && !Q->Decided) {
-        Q->R.Why = unconfirmedReason(Run, "PDR's");
+      if (confirmRun(T.F, *Inputs, T.Props, O, B, &Run) != Q && !Q->Decided) {
+        Q->R.Why = unconfirmedReason(Run, "PDR's", B.TimeReason);
         Q->Decided = true;
       }
     } else {

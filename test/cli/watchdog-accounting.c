@@ -1,0 +1,22 @@
+// When the watchdog has to end a run (here the worker process is stopped
+// after a second, as if it hung), the engines' processes, each in its own
+// process group, go too and are waited for: none of them outlives the
+// command, and their CPU time is the command's, as wait4 (time, a
+// benchmark) sees it. (Before, only the worker was waited for: the command
+// seemed to take 0.1 s of CPU.)
+// RUN: python3 %S/../Inputs/stop-worker.py pdpv --timeout=3 %s | FileCheck-19 %s
+// CHECK: {{^}}Result: UNKNOWN (total time limit reached (3 s))
+// CHECK-NEXT: CPU time of the command: at least 0.5 s
+// CHECK-NEXT: processes left: 0
+extern unsigned __VERIFIER_nondet_uint(void);
+extern void reach_error(void);
+int main(void) {
+  unsigned x = __VERIFIER_nondet_uint(), y = x;
+  while (x < 0xfffffff0u) {
+    x += 3;
+    y ^= x * x + (y >> 3);
+  }
+  if (y == 0x12345u)
+    reach_error();
+  return 0;
+}
