@@ -236,12 +236,15 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
         [&](size_t K) { return Outcomes[K].R.V; },
         [&](size_t K) { return P.List[K].R.K; }, O.UB);
   };
-  // A proof found at the deadline is still re-checked: the lanes get a
-  // little longer before they are stopped.
-  constexpr auto Grace = std::chrono::seconds(15);
-  auto Until = B.Deadline - EngineClock::now() > Grace ? B.Deadline + Grace : B.Deadline;
-  if (B.Deadline == EngineClock::time_point::max())
-    Until = EngineClock::time_point::max();
+  // The lanes stop themselves at the deadline (a late proof's re-check at
+  // B.Hard). One that has not answered half a second after that (encoding
+  // or a solver call that cannot be interrupted) is stopped: the others'
+  // findings are reported before the pdpv command's watchdog ends the work
+  // (at the limit + 1 s), which would lose them all.
+  constexpr auto Grace = std::chrono::milliseconds(500);
+  auto Until = std::max(B.Deadline, B.Hard);
+  if (Until != EngineClock::time_point::max())
+    Until += Grace;
   awaitChildren(Children, Until, Take);
   // A lane stopped at the deadline: what it found in its earlier phases.
   for (size_t Lane = 0; Lane < Lanes.size(); ++Lane)

@@ -1,25 +1,35 @@
-# Runs a pdpv command, stops its worker process (SIGSTOP) after a second, as
-# if it hung, and reports what the command left when its watchdog ended it:
-# the CPU time that wait4 saw for it (the engines' processes included) and
-# the processes of the run still alive afterwards (those with its command
-# line: the engines' processes are forks of the command).
+# Runs a pdpv command and, after a second, stops (SIGSTOP) one of its
+# processes as if it hung: the worker (the default), or with --engine one of
+# the engines' processes (a child of the worker). Then prints the result
+# line, the CPU time that wait4 saw for the command (the engines' processes
+# included) and how many processes of the run are still alive afterwards
+# (those with its command line: the engines' processes are forks of it).
 import os
 import resource
 import subprocess
 import sys
 import time
 
-command = sys.argv[1:]
-pdpv = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-time.sleep(1)
+stop_engine = sys.argv[1] == "--engine"
+command = sys.argv[2:] if stop_engine else sys.argv[1:]
+
+
 def parent(pid):
     try:
         with open(f"/proc/{pid}/stat") as f:
             return int(f.read().rsplit(")", 1)[1].split()[1])
     except (OSError, IndexError, ValueError):
         return None
-worker = next(int(p) for p in os.listdir("/proc") if p.isdigit() and parent(p) == pdpv.pid)
-os.kill(worker, 19)  # SIGSTOP
+
+
+def child_of(pid):
+    return next(int(p) for p in os.listdir("/proc") if p.isdigit() and parent(p) == pid)
+
+
+pdpv = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+time.sleep(1)
+worker = child_of(pdpv.pid)
+os.kill(child_of(worker) if stop_engine else worker, 19)  # SIGSTOP
 out, _ = pdpv.communicate()
 print(out.strip().splitlines()[-1])
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -8,6 +8,14 @@
 // CHECK: {{^}}Result: UNKNOWN (total time limit reached (3 s))
 // CHECK-NEXT: CPU time of the command: at least 0.5 s
 // CHECK-NEXT: processes left: 0
+// An engine's process that hangs (encoding or a solver call that cannot be
+// interrupted) is stopped half a second after the limit: the other engine's
+// findings are still reported. (Before, the work waited up to 15 s more for
+// it, and the watchdog ended the work at the limit + 1 s with no reasons.)
+// RUN: python3 %S/../Inputs/stop-worker.py --engine pdpv --timeout=16 %s | FileCheck-19 %s --check-prefix=ENGINE
+// ENGINE: {{^}}Result: UNKNOWN (total time limit reached (16 s) ({{BMC|PDPV|k-induction}}: {{.+}}))
+// ENGINE-NEXT: CPU time of the command: at least 0.5 s
+// ENGINE-NEXT: processes left: 0
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void reach_error(void);
 int main(void) {
