@@ -152,8 +152,10 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
         }
       z3::expr Claim = instantiateForValidity(Part).value_or(Part);
       A = askSolverProcess(Prover, {!Claim}, /*WantModel=*/false, Left, MemoryMB);
+      // (With foralls, the instances may be too few for a valid claim.)
       if (A.Answer == z3::sat)
-        return O.What + " does not hold";
+        return O.What + (hasQuantifier(Part) ? " does not follow from the instances of its foralls"
+                                             : " does not hold");
       if (A.Answer == z3::unknown) {
         Unknown Why = solverFailure(A.Why);
         return O.What + " was not decided (" +

@@ -38,6 +38,7 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
@@ -174,16 +175,7 @@ public:
   }
 
   std::vector<Candidate> run() {
-    std::vector<Indexed> Accesses;
-    std::set<std::tuple<unsigned, unsigned, uint64_t, uint64_t, uint64_t, bool, const Value *>>
-        Seen;
-    for (const BasicBlock *BB : L.Body)
-      for (const Instruction &I : *BB)
-        if (std::optional<Indexed> X = indexedAccess(L, I, DL))
-          if (Seen.insert({X->Object, X->Var, X->Offset.getZExtValue() + X->Shift, X->Scale, X->Size,
-                           X->Signed, X->Stored})
-                  .second)
-            Accesses.push_back(*X);
+    std::vector<Indexed> Accesses = accesses();
     // A loop that may not write an object at all (the writes are an upper
     // bound) keeps it whole.
     for (unsigned O = 0; O < L.NumWritten; ++O)
@@ -195,6 +187,39 @@ public:
     counterBounds();
     pointerCandidates();
     return std::move(Out);
+  }
+
+  std::vector<Hypothesis> hypotheses() {
+    std::vector<Hypothesis> Out;
+    std::set<std::tuple<unsigned, unsigned, uint64_t, uint64_t, uint64_t, bool, unsigned>> Seen;
+    for (const Indexed &X : accesses()) {
+      // (a cell the loop writes is no hypothesis: it changes)
+      if (X.Stored || X.Pointer || X.Object < L.NumWritten)
+        continue;
+      unsigned W = 8 * X.Size;
+      std::vector<APInt> Values = storedConstants(W);
+      forEachComparison([&](unsigned Var, const Value *Other) {
+        if (Var != X.Var)
+          return;
+        std::optional<std::pair<z3::expr, std::string>> B = fixedBound(Other, TS.width(Var));
+        if (!B || !Seen.insert({X.Object, X.Var, X.Offset.getZExtValue(), X.Scale, X.Size,
+                                X.Signed, B->first.id()})
+                       .second)
+          return;
+        z3::expr K = counterCell(X), I = TS.State[X.Var], I0 = TS.State[L.NumVariants + X.Var];
+        z3::expr In = X.Signed ? z3::sle(I0, K) && z3::slt(K, B->first)
+                               : z3::ule(I0, K) && z3::ult(K, B->first);
+        std::string Range = TS.StateNames[L.NumVariants + X.Var] + " <= " + KName + " < " +
+                            B->second + (X.Signed ? "" : " (unsigned)");
+        for (const APInt &V : Values) {
+          z3::expr Body = z3::implies(In, cell(now(X.Object), X, K) == numeral(C, V));
+          Out.push_back({z3::forall(K, Body), Body.substitute(vectorOf(K), vectorOf(I)),
+                         "forall " + KName + ": " + Range + " => " + cellText(X, X.Object) +
+                             " == " + std::to_string(V.getSExtValue())});
+        }
+      });
+    }
+    return Out;
   }
 
 private:
@@ -213,6 +238,47 @@ private:
     return "pdpv_k";
   }
   std::vector<Candidate> Out;
+
+  /// The body's accesses of an indexed shape, each once.
+  std::vector<Indexed> accesses() const {
+    std::vector<Indexed> Accesses;
+    std::set<std::tuple<unsigned, unsigned, uint64_t, uint64_t, uint64_t, bool, const Value *>>
+        Seen;
+    for (const BasicBlock *BB : L.Body)
+      for (const Instruction &I : *BB)
+        if (std::optional<Indexed> X = indexedAccess(L, I, DL))
+          if (Seen.insert({X->Object, X->Var, X->Offset.getZExtValue() + X->Shift, X->Scale, X->Size,
+                           X->Signed, X->Stored})
+                  .second)
+            Accesses.push_back(*X);
+    return Accesses;
+  }
+
+  /// 0, 1 and the first few other constants of W bits the function stores.
+  std::vector<APInt> storedConstants(unsigned W) const {
+    constexpr size_t Most = 4;
+    std::vector<APInt> Vs{APInt(W, 0), APInt(W, 1)};
+    for (const Instruction &I : instructions(*L.Header->getParent()))
+      if (const auto *St = dyn_cast<StoreInst>(&I))
+        if (const auto *CI = dyn_cast<ConstantInt>(St->getValueOperand());
+            CI && CI->getBitWidth() == W && Vs.size() < Most && !is_contained(Vs, CI->getValue()))
+          Vs.push_back(CI->getValue());
+    return Vs;
+  }
+
+  /// A bound that stays fixed while the loop runs: a constant, or a value of
+  /// Width bits the loop only reads; with its text.
+  std::optional<std::pair<z3::expr, std::string>> fixedBound(const Value *V,
+                                                             unsigned Width) const {
+    if (const auto *CI = dyn_cast<ConstantInt>(V))
+      return CI->getBitWidth() == Width ? std::optional(std::pair(numeral(C, CI->getValue()),
+                                                                  std::to_string(CI->getSExtValue())))
+                                        : std::nullopt;
+    unsigned S = find(L.Sources, V) - L.Sources.begin();
+    if (S < 2 * L.NumVariants || S >= L.Sources.size() || L.siteOf(S) || TS.width(S) != Width)
+      return std::nullopt;
+    return std::pair(TS.State[S], TS.StateNames[S]);
+  }
 
   /// A condition over a counter, and the names of its free constants.
   struct Guard {
@@ -599,6 +665,10 @@ private:
 
 std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C) {
   return Generator(L, C).run();
+}
+
+std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &C) {
+  return Generator(L, C).hypotheses();
 }
 
 std::vector<Candidate> pointerCandidates(const LoopRefiner::Loop &L, z3::context &C) {

@@ -73,6 +73,23 @@ struct Candidate {
   std::vector<z3::expr> Reads = {};
 };
 
+/// What a loop may assume about memory it reads and never writes, while it
+/// holds (ArrayCandidates.cpp): Holds, the whole fact (a forall, constant
+/// over the loop: its object, bounds and entry values do not change), and
+/// AtCounter, its instance at the cell the body reads now (weaker, free of
+/// quantifiers: what a consecution query needs of it).
+struct Hypothesis {
+  z3::expr Holds, AtCounter;
+  std::string Text;
+};
+
+/// Hypotheses about the cells the loop reads by its counter and never
+/// writes: each such cell between the counter's entry value and a bound the
+/// counter is compared with holds the same constant (0, 1, or a constant the
+/// function stores), e.g. `forall k: i_0 <= k < n => a[k] == 1` for a loop
+/// that sums a[i] over what an earlier loop filled.
+std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &C);
+
 /// Range and frame facts over a loop's memory (ArrayCandidates.cpp), each
 /// true when the loop is entered.
 std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C);

@@ -608,6 +608,51 @@ void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
       Kept.push_back(Cs[K].E);
       Shown.push_back({Cs[K].E, Cs[K].Text});
     }
+  // The scalar candidates that failed may hold while the memory the loop
+  // only reads holds what an earlier loop put there: sum - i == sum_0 - i_0
+  // while each a[k] it adds is 1. H => R is an invariant if R is inductive
+  // under H: H does not change, it held at entry or it never does, and R
+  // holds at entry. The queries assume H at the cell read now (weaker than
+  // H: their unsat answers prove that), and the scalars kept above.
+  if (L.modelsMemory()) {
+    std::vector<size_t> Retry;
+    z3::expr Known = C.bool_val(true);
+    for (size_t K = 0; K < ObservedFrom; ++K)
+      if (!Cs[K].Bound && !Alive[K])
+        Retry.push_back(K);
+      else if (!Cs[K].Bound)
+        Known = Known && Cs[K].E;
+    for (const Hypothesis &H : Retry.empty() ? std::vector<Hypothesis>() : readHypotheses(L, C)) {
+      std::vector<bool> Holds(Retry.size(), true);
+      for (unsigned Query = 0;; ++Query) {
+        z3::expr Now = Known && H.AtCounter, Fails = C.bool_val(false);
+        for (size_t J = 0; J < Retry.size(); ++J)
+          if (Holds[J]) {
+            Now = Now && Cs[Retry[J]].E;
+            Fails = Fails || Violated[Retry[J]];
+          }
+        z3::check_result R = Query == Opts.SeedMaxQueries || Left() <= 0
+                                 ? z3::unknown
+                                 : Step(Now, Fails, QueryRlimit);
+        bool Dropped = false;
+        for (size_t J = 0; J < Retry.size() && R == z3::sat; ++J)
+          if (Holds[J] && Model->eval(Violated[Retry[J]], true).is_true())
+            Holds[J] = false, Dropped = true;
+        if (R == z3::unsat)
+          break;
+        if (!Dropped) { // undecided (or a model that violates none): nothing
+          Holds.assign(Retry.size(), false);
+          break;
+        }
+      }
+      for (size_t J = 0; J < Retry.size(); ++J)
+        if (Holds[J] && !Cs[Retry[J]].E.simplify().is_true()) {
+          z3::expr E = z3::implies(H.Holds, Cs[Retry[J]].E);
+          Kept.push_back(E);
+          Shown.push_back({E, "(" + H.Text + ") => " + Cs[Retry[J]].Text});
+        }
+    }
+  }
   if (Kept.empty())
     return;
   z3::expr Inv = conjunction(C, Kept);

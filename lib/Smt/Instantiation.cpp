@@ -62,6 +62,9 @@ public:
     std::map<unsigned, std::vector<z3::expr>> Terms; // sort id -> terms
     std::set<unsigned> Seen;
     collect(F, Terms, Seen);
+    std::vector<std::vector<z3::expr>> Hits(Assumed.size());
+    for (size_t K = 0; K < Assumed.size(); ++K)
+      Hits[K] = counterHits(Assumed[K].second, Terms);
     std::vector<z3::expr> Facts(Assumed.size(), C.bool_val(true));
     std::vector<std::set<unsigned>> Used(Assumed.size());
     for (unsigned Round = 0; Round < Rounds; ++Round) {
@@ -71,8 +74,8 @@ public:
         z3::sort S(C, Z3_get_quantifier_bound_sort(C, Q, 0));
         // (by position: the instances add terms to the same list)
         std::vector<z3::expr> &Ts = Terms[Z3_get_sort_id(C, S)];
-        for (size_t N = Ts.size(), J = 0; J < N; ++J) {
-          z3::expr T = Ts[J];
+        for (size_t N = Ts.size(), J = 0; J < N + Hits[K].size(); ++J) {
+          z3::expr T = J < N ? Ts[J] : Hits[K][J - N];
           if (Used[K].size() >= MaxInstances || !Used[K].insert(T.id()).second)
             continue;
           z3::expr_vector At(C);
@@ -129,6 +132,66 @@ public:
   }
 
 private:
+  /// The values of Q's bound variable k at which one of its reads hits a
+  /// ground index t of the claim: a range fact reads the cell of k at
+  /// c + s * ext(k) (bytes of an int array: s = 4), where no term of k's
+  /// sort is (a[5] after a loop that filled a: the claim reads byte 20, and
+  /// k = 5 is in no term). For each read of that shape, with s a power of
+  /// two: k = (t - c) >> log2(s), truncated to k's width.
+  std::vector<z3::expr> counterHits(const z3::expr &Q,
+                                    const std::map<unsigned, std::vector<z3::expr>> &Terms) {
+    z3::sort S(C, Z3_get_quantifier_bound_sort(C, Q, 0));
+    if (!S.is_bv())
+      return {};
+    z3::expr K = C.constant(("pdpv.hit." + std::to_string(Counter++)).c_str(), S);
+    z3::expr_vector At(C);
+    At.push_back(K);
+    z3::expr Body = Q.body().substitute(At);
+    std::vector<z3::expr> Reads, Hits;
+    std::set<unsigned> Seen;
+    std::vector<z3::expr> Stack{Body};
+    while (!Stack.empty()) {
+      z3::expr E = Stack.back();
+      Stack.pop_back();
+      if (!E.is_app() || !Seen.insert(E.id()).second)
+        continue;
+      if (E.decl().decl_kind() == Z3_OP_SELECT && E.arg(1).is_bv())
+        Reads.push_back(E.arg(1));
+      for (unsigned J = 0; J < E.num_args(); ++J)
+        Stack.push_back(E.arg(J));
+    }
+    std::set<std::pair<uint64_t, uint64_t>> Shapes; // (c, s)
+    for (const z3::expr &Index : Reads) {
+      auto At = [&](uint64_t V) {
+        z3::expr_vector From(C), To(C);
+        From.push_back(K);
+        To.push_back(C.bv_val(V, S.bv_size()));
+        return z3::expr(Index).substitute(From, To).simplify();
+      };
+      z3::expr I0 = At(0), I1 = At(1), I2 = At(2);
+      uint64_t C0, C1, C2;
+      if (!I0.is_numeral_u64(C0) || !I1.is_numeral_u64(C1) || !I2.is_numeral_u64(C2))
+        continue;
+      unsigned W = Index.get_sort().bv_size();
+      uint64_t Mask = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+      uint64_t Step = (C1 - C0) & Mask;
+      if (Step == 0 || (Step & (Step - 1)) || ((C2 - C0) & Mask) != ((2 * Step) & Mask) ||
+          W < S.bv_size() || !Shapes.insert({C0, Step}).second)
+        continue;
+      unsigned Shift = 0;
+      while ((uint64_t(1) << Shift) != Step)
+        ++Shift;
+      auto Found = Terms.find(Z3_get_sort_id(C, Index.get_sort()));
+      if (Found == Terms.end())
+        continue;
+      for (const z3::expr &T : Found->second) {
+        z3::expr Hit = z3::lshr(T - C.bv_val(C0, W), C.bv_val(Shift, W));
+        Hits.push_back(W == S.bv_size() ? Hit : Hit.extract(S.bv_size() - 1, 0));
+      }
+    }
+    return Hits;
+  }
+
   /// The index terms in E (which, outside quantifiers, are ground), in
   /// the order first met; Seen: the terms visited before.
   void collect(const z3::expr &Root, std::map<unsigned, std::vector<z3::expr>> &Terms,
