@@ -114,7 +114,9 @@ TEST(SmtProcess, ConstantArraysReachZ3) {
 
 // A re-check first instantiates the assumed range facts at the claim's own
 // index terms (one round), and only if that is not enough also at those of
-// the instances (two). A chain a[i] = a[i+1] = a[i+2] needs the second.
+// the instances (two). A chain a[i] = a[i+1] = a[i+2] = a[i+3] needs the
+// second: the first has the claim's terms i, i + 3 and, where the forall's
+// read a[k + 1] hits them, k = i - 1, i + 2, but not i + 1.
 TEST(SmtProcess, RangeFactsAreInstantiatedInRounds) {
   llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
   ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
@@ -130,10 +132,28 @@ TEST(SmtProcess, RangeFactsAreInstantiatedInRounds) {
     return F && askSolverProcess(*Boolector, {!*F}, false, 20000, 0).Answer == z3::unsat;
   };
   z3::expr Near = z3::implies(Filled && z3::ult(I, N), z3::select(A, I) == 7);
-  z3::expr Chain = z3::implies(Step, z3::select(A, I) == z3::select(A, I + 2));
+  z3::expr Chain = z3::implies(Step, z3::select(A, I) == z3::select(A, I + 3));
   EXPECT_TRUE(Valid(Near, 1));
-  EXPECT_FALSE(Valid(Chain, 1)); // instances at i and i + 2 only
-  EXPECT_TRUE(Valid(Chain, 2));  // and at i + 1, i + 3
+  EXPECT_FALSE(Valid(Chain, 1)); // instances at i - 1, i, i + 2, i + 3 only
+  EXPECT_TRUE(Valid(Chain, 2));  // and at i + 1
+}
+
+// A range fact over an int array's bytes reads the cell of k at 4 * k: a
+// claim about the cell at byte 20 is proved with the instance k = 5, which
+// no term of the claim is (only 20 is, of the offsets' sort).
+TEST(SmtProcess, RangeFactsAreInstantiatedWhereTheirCellsHitTheClaim) {
+  z3::context C;
+  z3::expr A = C.constant("a", C.array_sort(C.bv_sort(64), C.bv_sort(8)));
+  z3::expr K = C.bv_const("k", 32), N = C.bv_const("n", 32);
+  z3::expr Filled = z3::forall(
+      K, z3::implies(z3::ult(K, N), z3::select(A, z3::zext(K, 32) * C.bv_val(4, 64)) == 7));
+  z3::expr Claim = z3::implies(Filled && z3::ugt(N, C.bv_val(5, 32)),
+                               z3::select(A, C.bv_val(20, 64)) == 7);
+  std::optional<z3::expr> F = instantiateForValidity(Claim, /*Rounds=*/1);
+  ASSERT_TRUE(F.has_value());
+  z3::solver S(C, "QF_ABV");
+  S.add(!*F);
+  EXPECT_EQ(S.check(), z3::unsat);
 }
 
 } // namespace
