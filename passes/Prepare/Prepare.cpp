@@ -391,9 +391,23 @@ void insertBoundsChecks(Function &F) {
   });
 }
 
+/// Each local variable's memory named after the variable, where it has no
+/// name: the cleanup below may drop its debug record (SimplifyCFG folding
+/// the block that declares it: `int a[1000];` after an early return), and
+/// the invariants then read `v3[k]` for `a[k]`. An IR name changes nothing
+/// the program does.
+void nameLocalVariables(Function &F) {
+  for (Instruction &I : instructions(F))
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (auto *Slot = dyn_cast_or_null<AllocaInst>(R.isDbgDeclare() ? R.getAddress() : nullptr);
+          Slot && !Slot->hasName())
+        Slot->setName(R.getVariable()->getName());
+}
+
 /// mem2reg, CFG cleanup and loop-simplify form (single preheader, single
 /// back edge, dedicated exits), as the later stages expect.
 void cleanUp(Function &F) {
+  nameLocalVariables(F);
   Analyses A;
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));

@@ -1,7 +1,7 @@
 # Runs a pdpv command and, after a second, stops (SIGSTOP) one of its
 # processes as if it hung: the worker (the default), or with --engine one of
 # the engines' processes (a child of the worker). Then prints the result
-# line, the CPU time that wait4 saw for the command (the engines' processes
+# line, how many assertions the work reported, the CPU time that wait4 saw for the command (the engines' processes
 # included) and how many processes of the run are still alive afterwards
 # (those with its command line: the engines' processes are forks of it).
 import os
@@ -31,7 +31,10 @@ time.sleep(1)
 worker = child_of(pdpv.pid)
 os.kill(child_of(worker) if stop_engine else worker, 19)  # SIGSTOP
 out, _ = pdpv.communicate()
-print(out.strip().splitlines()[-1])
+lines = out.strip().splitlines()
+print(lines[-1])
+# (Only the work reports each assertion; the watchdog says just the result.)
+print("assertions reported:", sum("warning: assertion" in line for line in lines))
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = usage.ru_utime + usage.ru_stime
 print("CPU time of the command:", "at least 0.5 s" if cpu >= 0.5 else f"{cpu:.2f} s")
