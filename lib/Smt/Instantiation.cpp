@@ -152,17 +152,10 @@ private:
     z3::expr Body = Q.body().substitute(At);
     std::vector<z3::expr> Reads, Hits;
     std::set<unsigned> Seen;
-    std::vector<z3::expr> Stack{Body};
-    while (!Stack.empty()) {
-      z3::expr E = Stack.back();
-      Stack.pop_back();
-      if (!E.is_app() || !Seen.insert(E.id()).second)
-        continue;
+    forEachApp(Body, Seen, [&](const z3::expr &E) {
       if (E.decl().decl_kind() == Z3_OP_SELECT && E.arg(1).is_bv())
         Reads.push_back(E.arg(1));
-      for (unsigned J = 0; J < E.num_args(); ++J)
-        Stack.push_back(E.arg(J));
-    }
+    });
     std::set<std::pair<uint64_t, uint64_t>> Shapes; // (c, s)
     for (const z3::expr &Index : Reads) {
       auto At = [&](uint64_t V) {
@@ -202,12 +195,7 @@ private:
       if (T.is_bv() && Indices.insert(T.id()).second)
         Terms[Z3_get_sort_id(C, T.get_sort())].push_back(T);
     };
-    std::vector<z3::expr> Stack{Root};
-    while (!Stack.empty()) {
-      z3::expr E = Stack.back();
-      Stack.pop_back();
-      if (!E.is_app() || !Seen.insert(E.id()).second)
-        continue;
+    forEachApp(Root, Seen, [&](const z3::expr &E) {
       Z3_decl_kind K = E.decl().decl_kind();
       if (K == Z3_OP_SIGN_EXT || K == Z3_OP_ZERO_EXT)
         Add(E.arg(0));
@@ -215,6 +203,20 @@ private:
         Add(E.arg(1));
       if (K == Z3_OP_UNINTERPRETED && E.num_args() == 0)
         Add(E);
+    });
+  }
+
+  /// Fn(E) for each application in Root not in Seen (which gets them), in
+  /// the order first met, without recursion (claims are deep DAGs).
+  template <typename FnT>
+  static void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
+    std::vector<z3::expr> Stack{Root};
+    while (!Stack.empty()) {
+      z3::expr E = Stack.back();
+      Stack.pop_back();
+      if (!E.is_app() || !Seen.insert(E.id()).second)
+        continue;
+      Fn(E);
       for (unsigned J = E.num_args(); J-- > 0;)
         Stack.push_back(E.arg(J));
     }
