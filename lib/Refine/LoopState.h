@@ -90,6 +90,23 @@ struct Hypothesis {
 /// that sums a[i] over what an earlier loop filled.
 std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &C);
 
+/// Relations between a loop's state at its header (x) and at its entry
+/// (x_0), true initially by construction (ScalarCandidates.cpp): a variable
+/// kept, growing, keeping its sign, parity or order to another value, two
+/// variables trading. The first NumScalars states are bit-vectors.
+std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants,
+                                  unsigned NumScalars);
+/// The bounds L's comparisons with constants set, for each variable of
+/// their width: x_0 <= b implies x <= b, and x_0 >= b implies x >= b.
+std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS);
+/// Relations of three variables' changes, or constant ratios and strides,
+/// that every state of short concrete runs of TS shows.
+std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,
+                                         llvm::ArrayRef<const llvm::Value *> Sites);
+/// Clears Alive[K] for each candidate a short concrete run of TS falsifies.
+void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
+                   const std::vector<Candidate> &Cs, std::vector<bool> &Alive);
+
 /// Range and frame facts over a loop's memory (ArrayCandidates.cpp), each
 /// true when the loop is entered.
 std::vector<Candidate> arrayCandidates(const LoopRefiner::Loop &L, z3::context &C);
