@@ -219,7 +219,8 @@ private:
   /// State variable K of L as exportInvariant names it.
   PortableInvariant::Variable portableVariable(const Loop &L, unsigned K,
                                                const OriginFn &Origin) const;
-  void seedInvariants(Loop &L, Deadline Until);
+  void seedInvariants(Loop &L, const std::map<const llvm::Value *, std::string> &Names,
+                      Deadline Until);
   std::vector<bool> conjunctsKept(const Loop &L) const;
   /// The values each x_e can take at L's header when L is entered in Entry
   /// (a value set per state variable; the x_e ones are ignored).

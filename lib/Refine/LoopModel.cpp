@@ -102,7 +102,7 @@ LoopRefiner::LoopRefiner(z3::context &C, const Function &Model, const UBOptions 
     for (auto It = Loops.rbegin(); It != Loops.rend(); ++It)
       if (It->second->Unsupported.empty() && It->second->TS) {
         auto Started = std::chrono::steady_clock::now();
-        seedInvariants(*It->second, Until);
+        seedInvariants(*It->second, Names, Until);
         if (Opts.Engine.Verbose)
           errs() << formatv("pdpv: loop {0}: {1} candidate invariants inductive ({2:f1} s)\n",
                             It->first, It->second->Shown.size(),

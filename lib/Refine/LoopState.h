@@ -96,9 +96,11 @@ std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &
 /// variables trading. The first NumScalars states are bit-vectors.
 std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants,
                                   unsigned NumScalars);
-/// The bounds L's comparisons with constants set, for each variable of
-/// their width: x_0 <= b implies x <= b, and x_0 >= b implies x >= b.
-std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS);
+/// The bounds L's branches on constants set for the variables compared
+/// (by value, or by source name in an inner loop): x_0 <= b implies
+/// x <= b, and x_0 >= b implies x >= b.
+std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
+                                       const std::map<const llvm::Value *, std::string> &Names);
 /// Relations of three variables' changes, or constant ratios and strides,
 /// that every state of short concrete runs of TS shows.
 std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,

@@ -86,25 +86,39 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
   return Cs;
 }
 
-/// The bounds the loop's comparisons with constants set (`i < 6` keeps
-/// i <= 6 where it starts below, `i <= 6` keeps i <= 7, `i > 0` keeps
-/// i >= 0), each as a candidate for every variable of its width, both ways:
-/// x_0 <= b implies x <= b, x_0 >= b implies x >= b. PDR would block the
-/// values past a constant one at a time (a < 2, a < 3, ...); and an outer
-/// loop needs the bound of an inner loop's variable, whose comparison is
-/// inside its body (after `for (e = 0; e < 6; ++e)`, e == 6).
-std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS) {
+/// The bounds the loop's branches on constants set (`i < 6` keeps i <= 6
+/// where it starts below, `i <= 6` keeps i <= 7, `i > 0` keeps i >= 0), as
+/// candidates for the variable compared, both ways: x_0 <= b implies
+/// x <= b, and x_0 >= b implies x >= b. PDR would block the values past a
+/// constant one at a time (a < 2, a < 3, ...). An inner loop's comparison
+/// counts for the outer loop's variable of the same name: after
+/// `for (e = 0; e < 6; ++e)`, the outer loop has e == 6.
+std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
+                                       const std::map<const Value *, std::string> &Names) {
   struct Bound {
+    unsigned K; // the variable
     APInt V;
     bool Signed;
   };
   std::vector<Bound> Bounds;
-  constexpr size_t MaxBounds = 8; // (each is two candidates per variable)
-  auto Add = [&](const APInt &V, bool Signed) {
+  constexpr size_t MaxBounds = 8; // (each is two candidates)
+  auto Add = [&](unsigned K, const APInt &V, bool Signed) {
     if (Bounds.size() < MaxBounds && none_of(Bounds, [&](const Bound &B) {
-          return B.Signed == Signed && B.V.getBitWidth() == V.getBitWidth() && B.V == V;
+          return B.K == K && B.Signed == Signed && B.V == V;
         }))
-      Bounds.push_back({V, Signed});
+      Bounds.push_back({K, V, Signed});
+  };
+  auto NameOf = [&](const Value *V) {
+    auto It = Names.find(V);
+    return It == Names.end() ? std::string() : It->second;
+  };
+  // A decision of the program (not a check the model adds): a branch or a
+  // select on it, or on a combination of conditions.
+  auto Decides = [](const ICmpInst &Cmp) {
+    return any_of(Cmp.users(), [](const User *U) {
+      return isa<BranchInst, SelectInst>(U) ||
+             (isa<BinaryOperator>(U) && U->getType()->isIntegerTy(1));
+    });
   };
   // The comparisons that decide the loop's exit first (at its header or
   // back edge), then the others (inner loops', branches in the body).
@@ -112,52 +126,53 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
     for (const BasicBlock *BB : L.Body)
       for (const Instruction &I : *BB) {
         const auto *Cmp = dyn_cast<ICmpInst>(&I);
-        if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy())
+        if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() || !Decides(*Cmp))
           continue;
-        bool Near = Cmp->getParent() == L.Header || Cmp->getParent() == L.Backedge;
+        bool Near = BB == L.Header || BB == L.Backedge;
         if (Near != Own)
           continue;
         ICmpInst::Predicate P = Cmp->getPredicate();
+        const Value *X = Cmp->getOperand(0);
         const auto *CI = dyn_cast<ConstantInt>(Cmp->getOperand(1));
         if (!CI) {
+          X = Cmp->getOperand(1);
           CI = dyn_cast<ConstantInt>(Cmp->getOperand(0));
           P = Cmp->getSwappedPredicate();
         }
-        if (!CI || isa<Constant>(Cmp->getOperand(CI == Cmp->getOperand(0) ? 1 : 0)))
+        if (!CI || isa<Constant>(X) || CI->getBitWidth() < 2)
           continue;
-        const APInt &V = CI->getValue();
-        bool Signed = !ICmpInst::isUnsigned(P);
-        Add(V, Signed);
-        if (P == ICmpInst::ICMP_SLE && !V.isMaxSignedValue())
-          Add(V + 1, true);
-        if (P == ICmpInst::ICMP_ULE && !V.isMaxValue())
-          Add(V + 1, false);
-        if (P == ICmpInst::ICMP_SGE && !V.isMinSignedValue())
-          Add(V - 1, true);
-        if (P == ICmpInst::ICMP_UGE && !V.isZero())
-          Add(V - 1, false);
+        std::string Name = NameOf(X);
+        for (unsigned K = 0; K < L.NumVariants; ++K) {
+          if (L.siteOf(K) || TS.width(K) != CI->getBitWidth() ||
+              (L.Sources[K] != X && (Name.empty() || NameOf(L.Sources[K]) != Name)))
+            continue;
+          const APInt &V = CI->getValue();
+          bool Signed = !ICmpInst::isUnsigned(P);
+          Add(K, V, Signed);
+          if (P == ICmpInst::ICMP_SLE && !V.isMaxSignedValue())
+            Add(K, V + 1, true);
+          if (P == ICmpInst::ICMP_ULE && !V.isMaxValue())
+            Add(K, V + 1, false);
+          if (P == ICmpInst::ICMP_SGE && !V.isMinSignedValue())
+            Add(K, V - 1, true);
+          if (P == ICmpInst::ICMP_UGE && !V.isZero())
+            Add(K, V - 1, false);
+        }
       }
   std::vector<Candidate> Cs;
   unsigned N = L.NumVariants;
-  for (unsigned K = 0; K < N; ++K) {
-    if (L.siteOf(K) || !TS.State[K].is_bv())
-      continue;
-    const z3::expr &X = TS.State[K], &X0 = TS.State[N + K];
-    const std::string &Name = TS.StateNames[K], &Name0 = TS.StateNames[N + K];
-    for (const Bound &B : Bounds) {
-      if (B.V.getBitWidth() != TS.width(K) || B.V.getBitWidth() < 2)
-        continue;
-      z3::expr Bv = numeral(TS.Ctx, B.V);
-      std::string Text = llvm::toString(B.V, 10, B.Signed);
-      std::string Kind = B.Signed ? "" : " (unsigned)";
-      auto Le = [&](const z3::expr &A, const z3::expr &Bx) {
-        return B.Signed ? z3::sle(A, Bx) : z3::ule(A, Bx);
-      };
-      Cs.push_back({z3::implies(Le(X0, Bv), Le(X, Bv)),
-                    "(" + Name0 + " > " + Text + " || " + Name + " <= " + Text + ")" + Kind});
-      Cs.push_back({z3::implies(Le(Bv, X0), Le(Bv, X)),
-                    "(" + Name0 + " < " + Text + " || " + Name + " >= " + Text + ")" + Kind});
-    }
+  for (const Bound &B : Bounds) {
+    const z3::expr &X = TS.State[B.K], &X0 = TS.State[N + B.K];
+    const std::string &Name = TS.StateNames[B.K], &Name0 = TS.StateNames[N + B.K];
+    z3::expr Bv = numeral(TS.Ctx, B.V);
+    std::string Text = toString(B.V, 10, B.Signed), Kind = B.Signed ? "" : " (unsigned)";
+    auto Le = [&](const z3::expr &A, const z3::expr &C) {
+      return B.Signed ? z3::sle(A, C) : z3::ule(A, C);
+    };
+    Cs.push_back({z3::implies(Le(X0, Bv), Le(X, Bv)),
+                  "(" + Name0 + " > " + Text + " || " + Name + " <= " + Text + ")" + Kind});
+    Cs.push_back({z3::implies(Le(Bv, X0), Le(Bv, X)),
+                  "(" + Name0 + " < " + Text + " || " + Name + " >= " + Text + ")" + Kind});
   }
   return Cs;
 }

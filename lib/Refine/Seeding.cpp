@@ -87,10 +87,11 @@ void dropImpliedForalls(z3::context &C, const std::vector<Candidate> &Cs,
 /// that survive Houdini's fixed point (drop every candidate a consecution
 /// counterexample violates) and a fresh solver's re-check join LI_l before
 /// any refinement, as if a user had annotated them.
-void LoopRefiner::seedInvariants(Loop &L, Deadline Until) {
+void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::string> &Names,
+                                 Deadline Until) {
   TransitionSystem &TS = *L.TS;
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
-  append_range(Cs, boundCandidates(L, TS));
+  append_range(Cs, boundCandidates(L, TS, Names));
   // An entry value the program sets to a constant keeps it (I says so, and
   // x_0 never changes): where the relations above hold only for some
   // starts (a frame fact for cells 4 * i bytes apart, whose offsets do not
