@@ -18,6 +18,7 @@
 #include "pdpv/Result.h"
 
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -95,6 +96,13 @@ struct NativeSearch {
 
 /// Searches for inputs on which M's main reaches an error call.
 NativeSearch searchNatively(const llvm::Module &M, const NativeSearchOptions &Opts);
+
+/// Program compiled to an object file at Path by LLVM's back end in this
+/// process, as clang -O0 compiles bitcode: its O0 pipeline, then code
+/// generation for the CPU the functions name (ObjectFile.cpp). An error
+/// where this LLVM has no back end for the program's target (IR without a
+/// target triple): clang can compile its bitcode then.
+llvm::Error writeObjectFile(const llvm::Module &Program, llvm::StringRef Path);
 
 } // namespace pdpv
 

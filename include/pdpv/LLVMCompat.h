@@ -12,6 +12,8 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <string>
@@ -39,6 +41,28 @@ inline llvm::APInt truncatedAPInt(unsigned W, uint64_t V) {
 /// The module's target triple as text (a Triple since LLVM 21).
 inline std::string targetTriple(const llvm::Module &M) {
   return llvm::Triple(M.getTargetTriple()).str();
+}
+
+/// The back end for TT (looked up by its text before LLVM 21).
+inline const llvm::Target *lookupTarget(const llvm::Triple &TT, std::string &Error) {
+#if PDPV_LLVM_MAJOR >= 22
+  return llvm::TargetRegistry::lookupTarget(TT, Error);
+#else
+  return llvm::TargetRegistry::lookupTarget(TT.str(), Error);
+#endif
+}
+
+/// T's machine for TT with the given CPU (features from each function).
+inline llvm::TargetMachine *createTargetMachine(const llvm::Target &T, const llvm::Triple &TT,
+                                                llvm::StringRef CPU,
+                                                const llvm::TargetOptions &Options,
+                                                llvm::Reloc::Model RM,
+                                                llvm::CodeGenOptLevel Level) {
+#if PDPV_LLVM_MAJOR >= 22
+  return T.createTargetMachine(TT, CPU, "", Options, RM, std::nullopt, Level);
+#else
+  return T.createTargetMachine(TT.str(), CPU, "", Options, RM, std::nullopt, Level);
+#endif
 }
 
 /// The instruction before I, debug intrinsics skipped (LLVM 22 has debug

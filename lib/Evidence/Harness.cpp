@@ -526,28 +526,34 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
     R.Detail = PDPV_CLANG " not found";
     return R;
   }
-  SmallString<128> Bitcode, Exe, Out;
-  if (sys::fs::createTemporaryFile("pdpv-replay", "bc", Bitcode) ||
+  SmallString<128> Object, Bitcode, Exe, Out;
+  if (sys::fs::createTemporaryFile("pdpv-replay", "o", Object) ||
+      sys::fs::createTemporaryFile("pdpv-replay", "bc", Bitcode) ||
       sys::fs::createTemporaryFile("pdpv-replay", "exe", Exe) ||
       sys::fs::createTemporaryFile("pdpv-replay", "log", Out)) {
     R.Detail = "cannot create temporary files";
     return R;
   }
   auto Cleanup = make_scope_exit([&] {
-    for (StringRef P : {Bitcode.str(), Exe.str(), Out.str()})
+    for (StringRef P : {Object.str(), Bitcode.str(), Exe.str(), Out.str()})
       sys::fs::remove(P);
   });
   bool Is32 = Triple(M.getTargetTriple()).isArch32Bit();
-  std::vector<StringRef> Compile = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
-                                    Bitcode, HarnessFile, "-o", Exe};
-  if (Is32)
-    Compile.insert(Compile.begin() + 1, "-m32");
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Out)};
+  // The program as an object file made here, else (a target this LLVM has
+  // no back end for) as bitcode for clang to compile.
   auto Link = [&](const Module &Program) {
-    {
+    StringRef Compiled = Object;
+    if (Error E = writeObjectFile(Program, Object)) {
+      consumeError(std::move(E));
       raw_fd_ostream OS(Bitcode, EC);
       WriteBitcodeToFile(Program, OS);
+      Compiled = Bitcode;
     }
+    std::vector<StringRef> Compile = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
+                                      Compiled, HarnessFile, "-o", Exe};
+    if (Is32)
+      Compile.insert(Compile.begin() + 1, "-m32");
     return sys::ExecuteAndWait(*Clang, Compile, std::nullopt, Redirects) == 0;
   };
   bool Linked = Link(Instrumented);
