@@ -4,12 +4,15 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -17,6 +20,7 @@
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <thread>
 #include <unistd.h>
 
 using namespace llvm;
@@ -237,9 +241,11 @@ struct ProcessEnd {
 /// allocate much in the microseconds before its limit is set.) The wait is
 /// exact to the millisecond where the kernel has pidfd_open (Linux 5.3),
 /// else in whole seconds.
+/// Another thread may end the run early by setting Stop (a race the
+/// process lost: see raceLevels).
 ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
                       ArrayRef<std::optional<StringRef>> Redirects, unsigned KillAfterMs,
-                      unsigned MemoryMB) {
+                      unsigned MemoryMB, const std::atomic<bool> *Stop = nullptr) {
   ProcessEnd End;
   bool NotStarted = false;
   sys::ProcessInfo PI = sys::ExecuteNoWait(Path, Args, std::nullopt, Redirects,
@@ -257,15 +263,20 @@ ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
     int Fd = static_cast<int>(syscall(SYS_pidfd_open, PI.Pid, 0));
     if (Fd >= 0) {
       auto Until = std::chrono::steady_clock::now() + std::chrono::milliseconds(KillAfterMs);
+      constexpr unsigned StopCheckMs = 10;
       int Ready;
+      bool Stopped = false;
       do {
         pollfd P{Fd, POLLIN, 0};
-        Ready = poll(&P, 1, static_cast<int>(millisecondsUntil(Until)));
-      } while (Ready < 0 && errno == EINTR);
+        unsigned Left = millisecondsUntil(Until);
+        Ready = poll(&P, 1, static_cast<int>(Stop ? std::min(Left, StopCheckMs) : Left));
+        Stopped = Stop && Stop->load();
+      } while ((Ready < 0 && errno == EINTR) ||
+               (Ready == 0 && !Stopped && std::chrono::steady_clock::now() < Until));
       close(Fd);
       if (Ready == 0) {
         kill(PI.Pid, SIGKILL);
-        End.TimedOut = true;
+        End.TimedOut = !Stopped;
       }
     } else {
       WaitSeconds = (KillAfterMs + 999) / 1000; // LLVM kills it at the limit
@@ -278,19 +289,16 @@ ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
   return End;
 }
 
-/// One run of the solver on the script in file In; Level is boolector's
-/// rewrite level, or an option for cvc5. The solver's own limit is
-/// TimeoutMs; the process is stopped after KillAfterMs (0: never).
-ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
-                        const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
-                        const std::map<std::string, z3::expr> &ByName, unsigned KillAfterMs) {
-  ProcessAnswer A;
-  bool Boolector = S.Name == "boolector";
-  // Boolector counts whole seconds: rounded down, so that a deadline holds
-  // (but at least one).
-  unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
+/// The command line of one run of S on the script in file In; Level is
+/// boolector's rewrite level, or an option for cvc5; S's own limit is
+/// TimeoutMs.
+std::vector<std::string> solverCommand(const SolverProcess &S, StringRef In, const char *Level,
+                                       bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
   std::vector<std::string> Args{S.Path};
-  if (Boolector) {
+  if (S.Name == "boolector") {
+    // Boolector counts whole seconds: rounded down, so that a deadline holds
+    // (but at least one).
+    unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
     Args.push_back("--smt2");
     if (*Level)
       Args.push_back(Level);
@@ -312,12 +320,31 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
       Args.push_back("-memory:" + std::to_string(MemoryMB));
   }
   Args.push_back(In.str());
-  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
-  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
-  auto Started = std::chrono::steady_clock::now();
-  ProcessEnd Ran = runProcess(S.Path, ArgRefs, Redirects, KillAfterMs, MemoryMB);
-  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::steady_clock::now() - Started);
+  return Args;
+}
+
+/// The answer in a solver's output: its first line that is one (boolector
+/// warns on stdout), with the lines after it; empty if there is none.
+std::pair<StringRef, StringRef> answerLine(StringRef Output) {
+  StringRef Rest = Output, First;
+  while (!Rest.empty() && First != "sat" && First != "unsat" && First != "unknown") {
+    std::tie(First, Rest) = Rest.split('\n');
+    First = First.trim();
+  }
+  if (First != "sat" && First != "unsat" && First != "unknown")
+    First = "";
+  return {First, Rest};
+}
+
+/// What a run of S that ended as Ran after Spent said in its files Out and
+/// Err, asked with TimeoutMs.
+ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
+                         const ProcessEnd &Ran, std::chrono::milliseconds Spent, bool WantModel,
+                         unsigned TimeoutMs, unsigned MemoryMB,
+                         const std::map<std::string, z3::expr> &ByName) {
+  ProcessAnswer A;
+  bool Boolector = S.Name == "boolector";
+  unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
   if (Ran.Code == -1) {
     A.Why = S.Name + " did not start: " + Ran.Failed;
     return A;
@@ -329,12 +356,7 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
     A.Why = S.Name + " failed: " + StringRef(Output).substr(E).split('\n').first.str();
     return A;
   }
-  // The answer is the first line that is one (boolector warns on stdout).
-  StringRef Rest = Output, First;
-  while (!Rest.empty() && First != "sat" && First != "unsat" && First != "unknown") {
-    std::tie(First, Rest) = Rest.split('\n');
-    First = First.trim();
-  }
+  auto [First, Rest] = answerLine(Output);
   if (First == "unsat") {
     A.Answer = z3::unsat;
     return A;
@@ -362,6 +384,21 @@ ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, Str
     A.Why = S.Name + " failed" + (Said.empty() ? " (exit code " + std::to_string(Ran.Code) + ")"
                                               : ": " + Said.str());
   return A;
+}
+
+/// One run of the solver on the script in file In (solverCommand); the
+/// process is stopped after KillAfterMs (0: never).
+ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
+                        const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                        const std::map<std::string, z3::expr> &ByName, unsigned KillAfterMs) {
+  std::vector<std::string> Args = solverCommand(S, In, Level, WantModel, TimeoutMs, MemoryMB);
+  std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
+  std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
+  auto Started = std::chrono::steady_clock::now();
+  ProcessEnd Ran = runProcess(S.Path, ArgRefs, Redirects, KillAfterMs, MemoryMB);
+  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - Started);
+  return readAnswer(S, Out, Err, Ran, Spent, WantModel, TimeoutMs, MemoryMB, ByName);
 }
 
 /// A query as the solver process reads it.
@@ -497,6 +534,58 @@ const char *quantifierOption(const Script &Q) {
 /// The time a solver that ignores its own limit gets on top of it.
 constexpr unsigned OverrunMs = 2000;
 
+/// Runs of Q's solver at each of Levels at once, a process each with its
+/// own answer files, for Ms at most: the first that answers sat or unsat
+/// wins and stops the others. Without such an answer, the first level's.
+ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const char *> Levels,
+                         bool WantModel, unsigned Ms, unsigned MemoryMB) {
+  struct Entrant {
+    SmallString<128> Out, Err;
+    ProcessEnd End;
+    std::chrono::milliseconds Spent{0};
+    bool Answered = false;
+  };
+  std::vector<Entrant> Entrants(Levels.size());
+  auto Cleanup = make_scope_exit([&] {
+    for (Entrant &E : Entrants)
+      for (StringRef P : {E.Out.str(), E.Err.str()})
+        if (!P.empty())
+          sys::fs::remove(P);
+  });
+  for (Entrant &E : Entrants)
+    if (sys::fs::createTemporaryFile("pdpv-answer", "txt", E.Out) ||
+        sys::fs::createTemporaryFile("pdpv-errors", "txt", E.Err)) {
+      ProcessAnswer A;
+      A.Why = "cannot create temporary files for " + Q.S.Name;
+      return A;
+    }
+  std::atomic<bool> Won{false};
+  std::atomic<int> Winner{-1};
+  std::vector<std::thread> Runs;
+  for (size_t K = 0; K < Levels.size(); ++K)
+    Runs.emplace_back([&, K] {
+      Entrant &E = Entrants[K];
+      std::vector<std::string> Args =
+          solverCommand(Q.S, F.In, Levels[K], WantModel, Ms, MemoryMB);
+      std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
+      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(E.Out),
+                                              StringRef(E.Err)};
+      auto Started = std::chrono::steady_clock::now();
+      E.End = runProcess(Q.S.Path, ArgRefs, Redirects, Ms < 1000 ? Ms : Ms + OverrunMs,
+                         MemoryMB, &Won);
+      E.Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - Started);
+      StringRef First = answerLine(readFile(E.Out)).first;
+      if ((First == "sat" || First == "unsat") && !Won.exchange(true))
+        Winner = static_cast<int>(K);
+    });
+  for (std::thread &T : Runs)
+    T.join();
+  size_t K = Winner >= 0 ? static_cast<size_t>(Winner.load()) : 0;
+  return readAnswer(Q.S, Entrants[K].Out, Entrants[K].Err, Entrants[K].End, Entrants[K].Spent,
+                    WantModel, Ms, MemoryMB, Q.ByName);
+}
+
 } // namespace
 
 ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
@@ -515,23 +604,33 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     // Its default (the strongest) gets a glimpse first: most claims take it
     // milliseconds, where no rewriting needs 25 times as long (the range
     // facts of condg.c: 0.02 s against 0.5 s, for each of 30 claims). Then
-    // no rewriting and the strongest get a short try, then level 2 the rest.
-    constexpr unsigned GlimpseMs = 250, TryMs = 3000;
+    // the strongest and no rewriting race (condg.c in ILP32: claims the
+    // strongest decides in 2-4 s and no rewriting not in 20; copysome2-1's
+    // the other way round), then level 2 gets the rest.
+    constexpr unsigned GlimpseMs = 250, RaceMs = 6000;
     auto Started = std::chrono::steady_clock::now();
     auto SpentMs = [&] {
       return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                        std::chrono::steady_clock::now() - Started)
                                        .count());
     };
-    for (auto [Level, Ms] : {std::pair{"-rwl3", GlimpseMs}, {"-rwl0", TryMs}, {"-rwl3", TryMs}}) {
-      if (TimeoutMs && SpentMs() + 2 * Ms > TimeoutMs)
-        break;
-      ProcessAnswer Try = Run(Level, Ms);
-      if (Try.Answer != z3::unknown || Try.Why != "timeout")
-        return Try;
+    auto Decided = [](const ProcessAnswer &A) {
+      return A.Answer != z3::unknown || A.Why != "timeout";
+    };
+    if (TimeoutMs && 2 * GlimpseMs > TimeoutMs)
+      return Run("-rwl3", TimeoutMs);
+    if (ProcessAnswer Glimpse = Run("-rwl3", GlimpseMs); Decided(Glimpse))
+      return Glimpse;
+    unsigned Left = TimeoutMs ? TimeoutMs - std::min(SpentMs(), TimeoutMs) : 0;
+    if (!TimeoutMs || Left > RaceMs + 1000) {
+      if (ProcessAnswer Raced = raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel, RaceMs, MemoryMB);
+          Decided(Raced))
+        return Raced;
+      Left = TimeoutMs ? TimeoutMs - std::min(SpentMs(), TimeoutMs) : 0;
+    } else {
+      return raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel, std::max(Left, 1000u), MemoryMB);
     }
-    return Run("-rwl2",
-               TimeoutMs ? std::max(TimeoutMs - std::min(SpentMs(), TimeoutMs), 1000u) : 0);
+    return Run("-rwl2", TimeoutMs ? std::max(Left, 1000u) : 0);
   });
 }
 

@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <sys/wait.h>
+
 #include <chrono>
 
 using namespace pdpv;
@@ -55,6 +58,26 @@ TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
   z3::expr X = C.bv_const("x", 8);
   EXPECT_EQ(askSolverProcessBriefly(*Boolector, X + 1 == 1 + X && X != X, 200, 0).Answer,
             z3::unsat);
+}
+
+// Past its glimpse at the strongest rewriting, boolector's levels race: a
+// query that level does not decide in 20 s (factoring a product of two
+// 18-bit primes) is answered by no rewriting (about 5 s), and the level
+// that lost is stopped and reaped, not left running.
+TEST(SmtProcess, RewriteLevelsRaceAndTheLoserIsStopped) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
+  z3::expr Factors = P * Q == C.bv_val(static_cast<uint64_t>(262139ULL * 262133ULL), 64) &&
+                     z3::ugt(P, C.bv_val(1, 64)) && z3::ugt(Q, C.bv_val(1, 64)) &&
+                     z3::ult(P, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64)) &&
+                     z3::ult(Q, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64));
+  ProcessAnswer A = askSolverProcess(*Boolector, {Factors}, /*WantModel=*/false, 60000, 0);
+  EXPECT_EQ(A.Answer, z3::sat) << A.Why;
+  errno = 0;
+  EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1); // no child of this process left
+  EXPECT_EQ(errno, ECHILD);
 }
 
 // The memory limit reaches the solver process (set after it started, see
