@@ -15,6 +15,14 @@ using namespace pdpv;
 
 namespace {
 
+/// p * q == N for two factors of N below 2^32, in 64-bit arithmetic.
+z3::expr factors(z3::context &C, uint64_t N) {
+  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
+  z3::expr Limit = C.bv_val(static_cast<uint64_t>(1ULL << 32), 64), One = C.bv_val(1, 64);
+  return P * Q == C.bv_val(N, 64) && z3::ugt(P, One) && z3::ugt(Q, One) && z3::ult(P, Limit) &&
+         z3::ult(Q, Limit);
+}
+
 TEST(SmtProcess, FlattenedOperatorsReachBoolectorAsBinaryOnes) {
   llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
   ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
@@ -41,11 +49,7 @@ TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
   z3::context C;
   // Factoring a 64-bit product of two random 32-bit primes: beyond a
   // SAT solver in seconds.
-  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
-  z3::expr Hard = P * Q == C.bv_val(static_cast<uint64_t>(3538334777ULL * 2767054501ULL), 64) &&
-                  z3::ugt(P, C.bv_val(1, 64)) && z3::ugt(Q, C.bv_val(1, 64)) &&
-                  z3::ult(P, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64)) &&
-                  z3::ult(Q, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64));
+  z3::expr Hard = factors(C, 3538334777ULL * 2767054501ULL);
   auto Started = std::chrono::steady_clock::now();
   ProcessAnswer A = askSolverProcessBriefly(*Boolector, Hard, 200, 0);
   auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -68,12 +72,8 @@ TEST(SmtProcess, RewriteLevelsRaceAndTheLoserIsStopped) {
   llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
   ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
   z3::context C;
-  z3::expr P = C.bv_const("p", 64), Q = C.bv_const("q", 64);
-  z3::expr Factors = P * Q == C.bv_val(static_cast<uint64_t>(262139ULL * 262133ULL), 64) &&
-                     z3::ugt(P, C.bv_val(1, 64)) && z3::ugt(Q, C.bv_val(1, 64)) &&
-                     z3::ult(P, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64)) &&
-                     z3::ult(Q, C.bv_val(static_cast<uint64_t>(1ULL << 32), 64));
-  ProcessAnswer A = askSolverProcess(*Boolector, {Factors}, /*WantModel=*/false, 60000, 0);
+  ProcessAnswer A = askSolverProcess(*Boolector, {factors(C, 262139ULL * 262133ULL)},
+                                     /*WantModel=*/false, 60000, 0);
   EXPECT_EQ(A.Answer, z3::sat) << A.Why;
   errno = 0;
   EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1); // no child of this process left
