@@ -10,7 +10,9 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <string>
+#include <vector>
 
 namespace pdpv {
 
@@ -36,6 +38,21 @@ unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline);
 /// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
 z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
                       bool Unsigned);
+/// Fn(E) for each application in Root not in Seen (which gets them), in
+/// the order first met, without recursion (claims are deep DAGs).
+template <typename FnT>
+void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
+  std::vector<z3::expr> Stack{Root};
+  while (!Stack.empty()) {
+    z3::expr E = Stack.back();
+    Stack.pop_back();
+    if (!E.is_app() || !Seen.insert(E.id()).second)
+      continue;
+    Fn(E);
+    for (unsigned J = E.num_args(); J-- > 0;)
+      Stack.push_back(E.arg(J));
+  }
+}
 /// Every uninterpreted constant of Root, keyed by its AST id.
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 /// forall (free constants of F). F

@@ -1,6 +1,7 @@
 //===- Instantiation.cpp - Quantifier-free consequences of proof claims ----===//
 
 #include "pdpv/Instantiation.h"
+#include "pdpv/Z3Util.h"
 
 #include <map>
 #include <set>
@@ -204,22 +205,6 @@ private:
       if (K == Z3_OP_UNINTERPRETED && E.num_args() == 0)
         Add(E);
     });
-  }
-
-  /// Fn(E) for each application in Root not in Seen (which gets them), in
-  /// the order first met, without recursion (claims are deep DAGs).
-  template <typename FnT>
-  static void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
-    std::vector<z3::expr> Stack{Root};
-    while (!Stack.empty()) {
-      z3::expr E = Stack.back();
-      Stack.pop_back();
-      if (!E.is_app() || !Seen.insert(E.id()).second)
-        continue;
-      Fn(E);
-      for (unsigned J = E.num_args(); J-- > 0;)
-        Stack.push_back(E.arg(J));
-    }
   }
 
   z3::context &C;

@@ -289,6 +289,12 @@ ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
   return End;
 }
 
+/// Boolector's limit for TimeoutMs: it counts whole seconds, rounded down
+/// so that a deadline holds (but at least one); 0 is none.
+unsigned boolectorSeconds(unsigned TimeoutMs) {
+  return TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
+}
+
 /// The command line of one run of S on the script in file In; Level is
 /// boolector's rewrite level, or an option for cvc5; S's own limit is
 /// TimeoutMs.
@@ -296,9 +302,7 @@ std::vector<std::string> solverCommand(const SolverProcess &S, StringRef In, con
                                        bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
   std::vector<std::string> Args{S.Path};
   if (S.Name == "boolector") {
-    // Boolector counts whole seconds: rounded down, so that a deadline holds
-    // (but at least one).
-    unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
+    unsigned Seconds = boolectorSeconds(TimeoutMs);
     Args.push_back("--smt2");
     if (*Level)
       Args.push_back(Level);
@@ -344,7 +348,6 @@ ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
                          const std::map<std::string, z3::expr> &ByName) {
   ProcessAnswer A;
   bool Boolector = S.Name == "boolector";
-  unsigned Seconds = TimeoutMs ? std::max(TimeoutMs / 1000, 1u) : 0;
   if (Ran.Code == -1) {
     A.Why = S.Name + " did not start: " + Ran.Failed;
     return A;
@@ -374,7 +377,7 @@ ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
     Said = StringRef(Output).trim().split('\n').first;
   if (Ran.TimedOut ||
       (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
-       Spent.count() >= (Boolector ? Seconds * 1000 : TimeoutMs) * 9 / 10))
+       Spent.count() >= (Boolector ? boolectorSeconds(TimeoutMs) * 1000 : TimeoutMs) * 9 / 10))
     A.Why = "timeout"; // as Z3 says it (isTimeLimit)
   else if (Said.contains("memory") || Said.contains("bad_alloc"))
     A.Why = "out of memory (" + std::to_string(MemoryMB) + " MB)"; // solverFailure reads it
@@ -621,16 +624,13 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
       return Run("-rwl3", TimeoutMs);
     if (ProcessAnswer Glimpse = Run("-rwl3", GlimpseMs); Decided(Glimpse))
       return Glimpse;
-    unsigned Left = TimeoutMs ? TimeoutMs - std::min(SpentMs(), TimeoutMs) : 0;
-    if (!TimeoutMs || Left > RaceMs + 1000) {
-      if (ProcessAnswer Raced = raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel, RaceMs, MemoryMB);
-          Decided(Raced))
-        return Raced;
-      Left = TimeoutMs ? TimeoutMs - std::min(SpentMs(), TimeoutMs) : 0;
-    } else {
-      return raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel, std::max(Left, 1000u), MemoryMB);
-    }
-    return Run("-rwl2", TimeoutMs ? std::max(Left, 1000u) : 0);
+    auto Left = [&] { return TimeoutMs - std::min(SpentMs(), TimeoutMs); };
+    bool Last = TimeoutMs && Left() <= RaceMs + 1000; // then the race gets what is left
+    ProcessAnswer Raced = raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel,
+                                     Last ? std::max(Left(), 1000u) : RaceMs, MemoryMB);
+    if (Last || Decided(Raced))
+      return Raced;
+    return Run("-rwl2", TimeoutMs ? std::max(Left(), 1000u) : 0);
   });
 }
 

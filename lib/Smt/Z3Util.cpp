@@ -65,21 +65,11 @@ z3::expr withinBounds(const z3::expr &X, const APInt &Lo, const APInt &Hi, bool 
 }
 
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
-  std::vector<z3::expr> Stack{Root};
   std::set<unsigned> Seen;
-  while (!Stack.empty()) {
-    z3::expr E = Stack.back();
-    Stack.pop_back();
-    if (!Seen.insert(E.id()).second)
-      continue;
-    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+  forEachApp(Root, Seen, [&](const z3::expr &E) {
+    if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED)
       Out.emplace(E.id(), E);
-      continue;
-    }
-    if (E.is_app())
-      for (unsigned K = 0; K < E.num_args(); ++K)
-        Stack.push_back(E.arg(K));
-  }
+  });
 }
 
 z3::expr universalClosure(const z3::expr &F) {
