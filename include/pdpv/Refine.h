@@ -196,7 +196,8 @@ public:
   /// Whether loop Id's state holds memory: after the bit-vectors x_e, x_b
   /// and r, stateIn has the contents of the objects the loop accesses (at
   /// the header) and of those it writes (as it was entered). Such a loop's
-  /// invariants are the candidates Houdini keeps; refine() does not search.
+  /// invariants are the candidates Houdini keeps and what PDR proves of its
+  /// scalars (refineOverMemory).
   bool modelsMemory(unsigned Id) const;
 
   /// Thesis Alg. 4.5: a region around Point (a state of stateIn) that the
@@ -227,6 +228,10 @@ private:
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);
   z3::expr badRegion(const Loop &L, const std::vector<llvm::APInt> &Point,
                      const StateRegion *Region);
+  /// refine() for a loop over memory: PDR over its scalars (Point: their
+  /// values), never Reachable (MemoryProjection.cpp).
+  Outcome refineOverMemory(Loop &L, const std::vector<llvm::APInt> &Point, Deadline Until,
+                           const StateRegion *Region);
   z3::context &C;
   const llvm::Function &Model;
   UBOptions UB;

@@ -53,6 +53,8 @@ void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
       Stack.push_back(E.arg(J));
   }
 }
+/// The conjuncts of E in order, nested `and`s flattened, `true` left out.
+std::vector<z3::expr> conjunctsOf(const z3::expr &E);
 /// Every uninterpreted constant of Root, keyed by its AST id.
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 /// forall (free constants of F). F

@@ -34,6 +34,9 @@ using Clock = std::chrono::steady_clock;
 
 /// Bounds of "small" inputs, tried for a quick bug before refining.
 constexpr int SmallInputBounds[] = {2, 64};
+/// Queries (a count: the region must not depend on the machine's load) to
+/// generalize a counterexample at a loop over memory, where each takes long.
+constexpr unsigned MemoryGeneralizeChecks = 48;
 
 /// PDPV's run on one task.
 class FunctionVerifier {
@@ -71,7 +74,7 @@ private:
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
   StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
-                         unsigned Id, const std::vector<APInt> &Point);
+                         unsigned Id, const std::vector<APInt> &Point, unsigned MaxChecks);
   unsigned Generalizations = 0;
   bool confirms(CheckResult &CR, const Check &C, const Instruction *At, const Execution &X);
 
@@ -96,10 +99,10 @@ private:
 /// around loop Id's end state x_e, widened as far as every state within them
 /// still violates the property with all other inputs as in the model (each
 /// widening checked by the solver). Per variable the larger of the signed and
-/// the unsigned interval is kept. x_b and r stay exact.
+/// the unsigned interval is kept. x_b and r stay exact. At most MaxChecks queries.
 StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::model &M,
                                          const Check &C, unsigned Id,
-                                         const std::vector<APInt> &Point) {
+                                         const std::vector<APInt> &Point, unsigned MaxChecks) {
   StateRegion R{Point, Point, std::vector<bool>(Point.size(), false)};
   z3::context &Ctx = S.ctx();
   std::vector<z3::expr> State = Refiner->stateIn(Id, E);
@@ -115,8 +118,9 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
   for (const Input &In : E.inputs())
     if (!Variants.count(In.Var.id()) && In.Var.is_bv()) // memory stays free
       Fixed.push_back(In.Var == numeral(Ctx, valueOf(M, In.Var)));
+  unsigned Checks = 0;
   auto AllViolate = [&](const StateRegion &G) {
-    if (Clock::now() >= Deadline)
+    if (Clock::now() >= Deadline || Checks++ == MaxChecks)
       return false;
     z3::expr_vector A(Ctx); // (copying an expr_vector would share it)
     for (unsigned K = 0; K < Fixed.size(); ++K)
@@ -333,23 +337,25 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     for (auto Id = Order.begin(); Id != Order.end() && !Refined; ++Id) {
       std::vector<APInt> Point;
       LoopRefiner::Outcome O;
-      if (!Refiner->modelsMemory(*Id))
-        for (const z3::expr &T : Refiner->stateIn(*Id, E))
+      // (Over memory: the scalars, which come first; PDR searches them alone.)
+      for (const z3::expr &T : Refiner->stateIn(*Id, E))
+        if (T.is_bv())
           Point.push_back(valueOf(M, T));
-      if (Exact || Refiner->modelsMemory(*Id)) {
+      if (Exact) {
         O = Refiner->refine(*Id, Point, Deadline);
       } else {
         // Alg. 4.5 (abstract interpretation of the loop from its entry
-        // state); when that cannot separate the point from the loop's
-        // reachable states, the states around it that still violate.
+        // state, bit-vectors only); when that cannot separate the point from
+        // the loop's reachable states, the states around it that still violate.
         std::optional<StateRegion> Region;
-        if (Opts.Refine.AbstractGeneralize)
+        if (Opts.Refine.AbstractGeneralize && !Refiner->modelsMemory(*Id))
           Region = Refiner->unreachableRegion(*Id, Point, Deadline);
         if (Opts.Verbose)
           progress() << "loop " << *Id << ": counterexample generalized by "
                  << (Region ? "abstract interpretation" : "the property") << "\n";
         if (!Region)
-          Region = generalize(S, E, M, C, *Id, Point);
+          Region = generalize(S, E, M, C, *Id, Point,
+                              Refiner->modelsMemory(*Id) ? MemoryGeneralizeChecks : UINT_MAX);
         O = Refiner->refine(*Id, Point, Deadline, &*Region);
       }
       if (Opts.Verbose) {

@@ -48,16 +48,9 @@ namespace {
 std::vector<z3::expr> splitConclusion(const z3::expr &Claim) {
   if (!Claim.is_app() || Claim.decl().decl_kind() != Z3_OP_IMPLIES)
     return {Claim};
-  std::vector<z3::expr> Parts, Work{Claim.arg(1)};
-  while (!Work.empty()) {
-    z3::expr E = Work.back();
-    Work.pop_back();
-    if (E.is_app() && E.decl().decl_kind() == Z3_OP_AND)
-      for (unsigned I = E.num_args(); I-- > 0;)
-        Work.push_back(E.arg(I));
-    else if (!E.is_true())
-      Parts.push_back(z3::implies(Claim.arg(0), E));
-  }
+  std::vector<z3::expr> Parts;
+  for (const z3::expr &E : conjunctsOf(Claim.arg(1)))
+    Parts.push_back(z3::implies(Claim.arg(0), E));
   return Parts;
 }
 

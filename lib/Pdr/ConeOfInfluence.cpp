@@ -21,16 +21,6 @@ namespace pdpv {
 
 namespace {
 
-/// The conjuncts of E (nested `and`s flattened; `true` dropped).
-void conjuncts(const z3::expr &E, std::vector<z3::expr> &Out) {
-  if (E.is_app() && E.decl().decl_kind() == Z3_OP_AND) {
-    for (unsigned K = 0; K < E.num_args(); ++K)
-      conjuncts(E.arg(K), Out);
-  } else if (!E.is_true()) {
-    Out.push_back(E);
-  }
-}
-
 /// Reads terms and reports the state variables and inputs they mention,
 /// each subterm once over all calls.
 class SupportWalk {
@@ -87,8 +77,7 @@ std::optional<Cone> coneOfInfluence(const TransitionSystem &TS) {
   auto KeepInput = [&](unsigned I) { KeptInput[I] = true; };
 
   // Which initial conditions mention which state variables.
-  std::vector<z3::expr> InitParts;
-  conjuncts(TS.Init, InitParts);
+  std::vector<z3::expr> InitParts = conjunctsOf(TS.Init);
   std::vector<std::vector<unsigned>> StatesOfPart(InitParts.size()), PartsOfState(N);
   std::vector<bool> KeptPart(InitParts.size(), false);
   for (unsigned P = 0; P < InitParts.size(); ++P) {

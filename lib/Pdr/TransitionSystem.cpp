@@ -158,16 +158,7 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
   // (bit-level IC3's, 2,000 on HWMCC'19 Heap: 18 s) is asked whole first.
   auto Preserved = [&] {
     z3::expr Before = Inv && TS.transition();
-    std::vector<z3::expr> Parts, Open{Inv};
-    while (!Open.empty()) {
-      z3::expr E = Open.back();
-      Open.pop_back();
-      if (E.is_app() && E.decl().decl_kind() == Z3_OP_AND)
-        for (unsigned I = 0; I < E.num_args(); ++I)
-          Open.push_back(E.arg(I));
-      else
-        Parts.push_back(E);
-    }
+    std::vector<z3::expr> Parts = conjunctsOf(Inv);
     if (Parts.size() > 48) {
       bool Whole = Valid(z3::implies(Before, TS.prime(Inv)));
       if (Whole || Unknown.empty())

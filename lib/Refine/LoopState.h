@@ -19,10 +19,21 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace pdpv {
+
+/// What a loop may assume about memory it reads and never writes, while it
+/// holds (ArrayCandidates.cpp): Holds, the whole fact (a forall, constant
+/// over the loop: its object, bounds and entry values do not change), and
+/// AtCounter, its instance at the cell the body reads now (weaker, free of
+/// quantifiers: what a consecution query needs of it).
+struct Hypothesis {
+  z3::expr Holds, AtCounter;
+  std::string Text;
+};
 
 struct LoopRefiner::Loop {
   unsigned Id = 0, Parent = 0;
@@ -61,7 +72,26 @@ struct LoopRefiner::Loop {
   std::vector<std::pair<z3::expr, std::string>> Shown;
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
   std::string Unsupported;
+  // A loop over memory: PDR's runs on its scalar projection, without a
+  // hypothesis first, then under each read hypothesis (MemoryProjection.cpp).
+  struct Projection {
+    std::optional<Hypothesis> H;
+    std::unique_ptr<TransitionSystem> TS;
+    std::unique_ptr<Pdr> Engine = nullptr;
+    size_t Assumed = 0;                 // L.Invariants its steps assume so far
+    std::set<std::string> Blocked = {}; // the points it was asked about
+  };
+  std::vector<Projection> Projections;
+  std::optional<z3::expr> ProjectedFrom; // TS->Constraint they were built from
 };
+
+/// L's system over its scalar state alone, each step of L one of it: every
+/// read of memory is a free input (reads of an object L does not write agree
+/// where their addresses do), stores are forgotten, and Assume (over L's
+/// state: a hypothesis's instance) joins the constraint likewise. Null if
+/// memory is left in it (a quantified fact of a nested loop).
+std::unique_ptr<TransitionSystem> scalarProjection(const LoopRefiner::Loop &L,
+                                                   const z3::expr &Assume);
 
 /// A candidate invariant of a loop (Seeding.cpp): E, or for a quantified
 /// one E = forall Bound. Body, where Body reads memory at the byte offsets
@@ -73,15 +103,6 @@ struct Candidate {
   std::vector<z3::expr> Reads = {};
 };
 
-/// What a loop may assume about memory it reads and never writes, while it
-/// holds (ArrayCandidates.cpp): Holds, the whole fact (a forall, constant
-/// over the loop: its object, bounds and entry values do not change), and
-/// AtCounter, its instance at the cell the body reads now (weaker, free of
-/// quantifiers: what a consecution query needs of it).
-struct Hypothesis {
-  z3::expr Holds, AtCounter;
-  std::string Text;
-};
 
 /// Hypotheses about the cells the loop reads by its counter and never
 /// writes: each such cell between the counter's entry value and a bound the

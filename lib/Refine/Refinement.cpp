@@ -39,12 +39,8 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     O.Why = {Unknown::Unsupported, "unsupported " + L.Unsupported};
     return O;
   }
-  if (L.modelsMemory()) {
-    O.Why = {Unknown::Unsupported,
-             "unsupported a loop over memory whose invariant needs more than the candidate "
-             "range and frame facts (PDR does not search over memory yet)"};
-    return O;
-  }
+  if (L.modelsMemory())
+    return refineOverMemory(L, Point, Until, Region);
   z3::expr Bad = badRegion(L, Point, Region);
   for (;;) {
     if (!L.Engine || !Opts.Memoize) {

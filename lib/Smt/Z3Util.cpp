@@ -64,6 +64,20 @@ z3::expr withinBounds(const z3::expr &X, const APInt &Lo, const APInt &Hi, bool 
   return R;
 }
 
+std::vector<z3::expr> conjunctsOf(const z3::expr &E) {
+  std::vector<z3::expr> Parts, Open{E};
+  while (!Open.empty()) {
+    z3::expr X = Open.back();
+    Open.pop_back();
+    if (X.is_app() && X.decl().decl_kind() == Z3_OP_AND)
+      for (unsigned K = X.num_args(); K-- > 0;)
+        Open.push_back(X.arg(K));
+    else if (!X.is_true())
+      Parts.push_back(X);
+  }
+  return Parts;
+}
+
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
   std::set<unsigned> Seen;
   forEachApp(Root, Seen, [&](const z3::expr &E) {
