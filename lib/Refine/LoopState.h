@@ -122,6 +122,9 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
 /// x <= b, and x_0 >= b implies x >= b.
 std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
                                        const std::map<const llvm::Value *, std::string> &Names);
+/// x - x_0 <= c * (i - i_0) for a variable x that grows by at most c per
+/// step next to a counter i that grows by 1 (ScalarCandidates.cpp).
+std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants);
 /// Relations of three variables' changes, or constant ratios and strides,
 /// that every state of short concrete runs of TS shows.
 std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,

@@ -31,6 +31,18 @@ namespace pdpv {
 std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVariants,
                                   unsigned NumScalars) {
   std::vector<Candidate> Cs;
+  // The widths of the values each variable's next state extends (s + v
+  // with v an unsigned char: 8): the narrower variables worth comparing
+  // with it.
+  std::vector<std::set<unsigned>> Extends(NumScalars);
+  for (unsigned K = 0; K < NumVariants; ++K) {
+    std::set<unsigned> Seen;
+    forEachApp(TS.NextFn[K], Seen, [&](const z3::expr &E) {
+      Z3_decl_kind D = E.decl().decl_kind();
+      if (D == Z3_OP_ZERO_EXT || D == Z3_OP_SIGN_EXT)
+        Extends[K].insert(E.arg(0).get_sort().bv_size());
+    });
+  }
   auto X = [&](unsigned K) { return TS.State[K]; };
   auto X0 = [&](unsigned K) { return TS.State[NumVariants + K]; };
   auto N = [&](unsigned K) { return TS.StateNames[K]; };
@@ -53,11 +65,33 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
     // The order between x and another variable y (a variant or a value the
     // loop reads, r_0 = r) is kept: x_0 <= y_0 implies x <= y, signed and
     // unsigned, e.g. i <= n for `while (i < n) i++`.
+    // A variable narrower than the other, where the wider one's next state
+    // extends values of its width, is compared extended (zero for the
+    // unsigned order, sign for the signed one): v <= s for the last
+    // unsigned char v a sum s added.
     for (unsigned J = 0; J < NumScalars; ++J) {
-      if (J == K || (J >= NumVariants && J < 2 * NumVariants) || TS.width(J) != W)
+      if (J == K || (J >= NumVariants && J < 2 * NumVariants))
         continue;
       bool Variant = J < NumVariants;
       z3::expr Y = TS.State[J], Y0 = Variant ? X0(J) : TS.State[J];
+      if (TS.width(J) != W) {
+        unsigned WJ = TS.width(J);
+        if (WJ > W ? !Extends[J].count(W) : !Extends[K].count(WJ))
+          continue;
+        auto Wide = [&](const z3::expr &E, bool Signed) {
+          unsigned From = E.get_sort().bv_size(), To = std::max(W, WJ);
+          return From == To ? E : Signed ? z3::sext(E, To - From) : z3::zext(E, To - From);
+        };
+        Cs.push_back({z3::implies(z3::sle(Wide(X0(K), true), Wide(Y0, true)),
+                                  z3::sle(Wide(X(K), true), Wide(Y, true))),
+                      "(" + N0(K) + " > " + (Variant ? N0(J) : TS.StateNames[J]) + " || " + N(K) +
+                          " <= " + TS.StateNames[J] + ")"});
+        Cs.push_back({z3::implies(z3::ule(Wide(X0(K), false), Wide(Y0, false)),
+                                  z3::ule(Wide(X(K), false), Wide(Y, false))),
+                      "(" + N0(K) + " > " + (Variant ? N0(J) : TS.StateNames[J]) + " || " + N(K) +
+                          " <= " + TS.StateNames[J] + ") (unsigned)"});
+        continue;
+      }
       std::string NY = TS.StateNames[J], NY0 = Variant ? N0(J) : NY;
       Cs.push_back({z3::implies(z3::sle(X0(K), Y0), z3::sle(X(K), Y)),
                     "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ")"});
@@ -294,6 +328,76 @@ void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
       if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
         Alive[K] = false;
   });
+}
+
+namespace {
+
+/// The most x can grow in one step whose new value is T: 0 for x itself,
+/// 2^k - 1 for x + e with e a k-bit value zero-extended, c for x + c with
+/// 0 <= c <= 1024 (x - 1 is x + 2^w - 1: no growth of interest), the
+/// larger of the two values of an if-then-else; none for anything else.
+std::optional<APInt> largestIncrease(const z3::expr &T, const z3::expr &X) {
+  unsigned W = X.get_sort().bv_size();
+  if (z3::eq(T, X))
+    return APInt(W, 0);
+  if (!T.is_app())
+    return std::nullopt;
+  Z3_decl_kind K = T.decl().decl_kind();
+  if (K == Z3_OP_ITE) {
+    std::optional<APInt> A = largestIncrease(T.arg(1), X), B = largestIncrease(T.arg(2), X);
+    if (!A || !B)
+      return std::nullopt;
+    return A->ugt(*B) ? *A : *B;
+  }
+  if (K != Z3_OP_BADD || T.num_args() != 2)
+    return std::nullopt;
+  for (unsigned Side : {0u, 1u}) {
+    z3::expr Other = T.arg(1 - Side);
+    if (!z3::eq(T.arg(Side), X))
+      continue;
+    if (Other.is_numeral())
+      return toAPInt(Other).ule(1024) ? std::optional<APInt>(toAPInt(Other)) : std::nullopt;
+    if (Other.is_app() && Other.decl().decl_kind() == Z3_OP_ZERO_EXT)
+      return APInt::getMaxValue(Other.arg(0).get_sort().bv_size()).zext(W);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+/// A variable that grows by at most c per iteration, next to a counter
+/// that grows by exactly 1, has grown by at most c times the counter: s
+/// adding an unsigned char each time keeps s - s_0 <= 255 * (i - i_0). (The
+/// loop's next-state functions are ite(iterates, tail, x): LoopModel.cpp.)
+std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants) {
+  std::vector<Candidate> Cs;
+  auto Tail = [&](unsigned K) {
+    z3::expr F = TS.NextFn[K];
+    return F.is_app() && F.decl().decl_kind() == Z3_OP_ITE ? F.arg(1) : F;
+  };
+  for (unsigned J = 0; J < NumVariants; ++J) {
+    std::optional<APInt> One = largestIncrease(Tail(J), TS.State[J]);
+    if (!One || !One->isOne() || Tail(J).decl().decl_kind() != Z3_OP_BADD)
+      continue; // (j + 1 in every step that gets around)
+    for (unsigned K = 0; K < NumVariants; ++K) {
+      std::optional<APInt> C = K == J || TS.width(K) != TS.width(J)
+                                   ? std::nullopt
+                                   : largestIncrease(Tail(K), TS.State[K]);
+      // (A ratio of 1 is the order of differences; a fixed step in every
+      // iteration is the observed relations' exact ratio.)
+      z3::expr T = Tail(K);
+      if (!C || C->isZero() || C->isOne() ||
+          (T.decl().decl_kind() == Z3_OP_BADD && (T.arg(0).is_numeral() || T.arg(1).is_numeral())))
+        continue;
+      z3::expr X = TS.State[K], X0 = TS.State[NumVariants + K];
+      z3::expr I = TS.State[J], I0 = TS.State[NumVariants + J];
+      Cs.push_back({z3::ule(X - X0, numeral(TS.Ctx, *C) * (I - I0)),
+                    TS.StateNames[K] + " - " + TS.StateNames[NumVariants + K] +
+                        " <= " + toString(*C, 10, false) + " * (" + TS.StateNames[J] + " - " +
+                        TS.StateNames[NumVariants + J] + ") (unsigned, wrapping)"});
+    }
+  }
+  return Cs;
 }
 
 /// Thesis ch. 6's dynamic analysis, Daikon-style: the relations between

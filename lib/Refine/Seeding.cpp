@@ -92,6 +92,7 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   TransitionSystem &TS = *L.TS;
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
   append_range(Cs, boundCandidates(L, TS, Names));
+  append_range(Cs, increaseCandidates(TS, L.NumVariants));
   // An entry value the program sets to a constant keeps it (I says so, and
   // x_0 never changes): where the relations above hold only for some
   // starts (a frame fact for cells 4 * i bytes apart, whose offsets do not
