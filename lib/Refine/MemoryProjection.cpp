@@ -140,59 +140,62 @@ LoopRefiner::Outcome LoopRefiner::refineOverMemory(Loop &L, const std::vector<AP
   for (const APInt &V : Point)
     Key += llvm::toString(V, 16, /*Signed=*/false) + ",";
   z3::expr Bad = badRegion(L, Point, Region);
-  bool TimedOut = false;
-  for (size_t J = 0; J < L.Projections.size(); ++J) {
-    Loop::Projection &P = L.Projections[J];
+  // Rounds over the attempts still open, each run for 2, 4, 8, ... seconds
+  // (PDR's limit is in whole seconds, and its trace is kept from one run to
+  // the next): the first result decides, not the machine's load.
+  std::vector<size_t> Open;
+  for (size_t J = 0; J < L.Projections.size(); ++J)
     // A point it proved unreachable before came back: what it proved
     // (under H) does not exclude the program's counterexample.
-    if (P.Blocked.count(Key))
-      continue;
-    if (!P.Engine)
-      P.Engine = std::make_unique<Pdr>(*P.TS, Opts.Engine);
-    // L's invariants over scalars alone hold in every state the loop
-    // reaches, so every step of it starts in one: they constrain the
-    // projection's steps. (Not assumed invariant of the projection: one
-    // may be inductive only together with L's facts about memory.)
-    for (; P.Assumed < L.Invariants.size(); ++P.Assumed)
-      for (const z3::expr &E : conjunctsOf(L.Invariants[P.Assumed]))
-        if (!mentionsMemory(E))
-          P.Engine->strengthen(E);
-    P.Engine->setBad(Bad);
-    // Each attempt left gets an equal share of the time left, but at least
-    // two seconds (PDR's limit is in whole seconds; its trace is kept for
-    // the next call).
-    Deadline Now = Deadline::clock::now();
-    Deadline Share = Until;
-    if (Until > Now)
-      Share = std::min(Until, Now + std::max<Deadline::duration>(
-                                        std::chrono::seconds(2),
-                                        (Until - Now) / static_cast<long>(L.Projections.size() - J)));
-    PdrResult R = runUntil(*P.Engine, Share, "loop invariant");
-    PdrSeconds += R.Stats.Seconds;
-    if (Opts.Engine.Verbose)
-      errs() << "pdpv: loop " << L.Id << ": PDR over its scalars"
-             << (P.H ? " under " + P.H->Text : std::string()) << ": "
-             << (R.S == PdrResult::Holds ? "unreachable"
-                 : R.S == PdrResult::Fails ? "reachable (memory read as anything)"
-                                           : "unknown: " + describe(R.Why))
-             << "\n";
-    if (R.S == PdrResult::Unknown)
-      TimedOut = TimedOut || R.Why.isTimeLimit();
-    if (R.S != PdrResult::Holds)
-      continue;
-    P.Blocked.insert(Key);
-    auto Under = [&](const z3::expr &E) { return P.H ? z3::implies(P.H->Holds, E) : E; };
-    L.Invariants.push_back(Under(R.invariant(C)));
-    for (size_t K = 0; K < R.Text.size(); ++K) {
-      z3::expr E = Under(R.Invariant[K]);
-      std::string Text = P.H ? "(" + P.H->Text + ") => " + R.Text[K] : R.Text[K];
-      if (none_of(L.Shown, [&](const auto &S) { return S.second == Text || z3::eq(S.first, E); }))
-        L.Shown.push_back({E, Text});
+    if (!L.Projections[J].Blocked.count(Key))
+      Open.push_back(J);
+  bool TimedOut = false;
+  for (unsigned Seconds = 2; !Open.empty() && Deadline::clock::now() < Until; Seconds *= 2) {
+    std::vector<size_t> Again;
+    for (size_t J : Open) {
+      Loop::Projection &P = L.Projections[J];
+      if (!P.Engine)
+        P.Engine = std::make_unique<Pdr>(*P.TS, Opts.Engine);
+      // L's invariants over scalars alone hold in every state the loop
+      // reaches, so every step of it starts in one: they constrain the
+      // projection's steps. (Not assumed invariant of the projection: one
+      // may be inductive only together with L's facts about memory.)
+      for (; P.Assumed < L.Invariants.size(); ++P.Assumed)
+        for (const z3::expr &E : conjunctsOf(L.Invariants[P.Assumed]))
+          if (!mentionsMemory(E))
+            P.Engine->strengthen(E);
+      P.Engine->setBad(Bad);
+      Deadline Share = std::min(Until, Deadline::clock::now() + std::chrono::seconds(Seconds));
+      PdrResult R = runUntil(*P.Engine, Share, "loop invariant");
+      PdrSeconds += R.Stats.Seconds;
+      if (Opts.Engine.Verbose)
+        errs() << "pdpv: loop " << L.Id << ": PDR over its scalars"
+               << (P.H ? " under " + P.H->Text : std::string()) << ": "
+               << (R.S == PdrResult::Holds ? "unreachable"
+                   : R.S == PdrResult::Fails ? "reachable (memory read as anything)"
+                                             : "unknown: " + describe(R.Why))
+               << "\n";
+      if (R.S == PdrResult::Unknown && R.Why.isTimeLimit()) {
+        TimedOut = true;
+        Again.push_back(J);
+      }
+      if (R.S != PdrResult::Holds)
+        continue;
+      P.Blocked.insert(Key);
+      auto Under = [&](const z3::expr &E) { return P.H ? z3::implies(P.H->Holds, E) : E; };
+      L.Invariants.push_back(Under(R.invariant(C)));
+      for (size_t K = 0; K < R.Text.size(); ++K) {
+        z3::expr E = Under(R.Invariant[K]);
+        std::string Text = P.H ? "(" + P.H->Text + ") => " + R.Text[K] : R.Text[K];
+        if (none_of(L.Shown, [&](const auto &S) { return S.second == Text || z3::eq(S.first, E); }))
+          L.Shown.push_back({E, Text});
+      }
+      strengthenParent(L);
+      O.K = Outcome::Strengthened;
+      O.Changed.push_back(L.Id);
+      return O;
     }
-    strengthenParent(L);
-    O.K = Outcome::Strengthened;
-    O.Changed.push_back(L.Id);
-    return O;
+    Open = std::move(Again);
   }
   if (TimedOut && Deadline::clock::now() >= Until)
     O.Why = Unknown::timeLimit(0);

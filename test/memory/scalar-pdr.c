@@ -8,31 +8,29 @@
 // With 1 in every cell the sum is n - 1: a real bug, found and confirmed.
 // RUN: pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --clang-arg=-DVALUE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=ONE
-// CHECK: scalar-pdr.c:[[#@LINE+25]]:3: remark: assertion proved
-// CHECK: scalar-pdr.c:[[#@LINE+19]]:3: remark: loop invariant: {{.*}}(forall k: i_0 <= k < n => a[k] == 0) => ({{[^)]*}}i < 1{{[^)]*}})
+// CHECK: scalar-pdr.c:[[#@LINE+23]]:3: remark: assertion proved
+// CHECK: scalar-pdr.c:[[#@LINE+20]]:3: remark: loop invariant: {{.*}}(forall k: i_0 <= k < n (unsigned) => a[k] == 0) => (i < 1 || sum < 1)
 // CHECK: proof re-checked by boolector in a separate process
 // CHECK: {{^}}Result: TRUE
-// ONE: scalar-pdr.c:[[#@LINE+21]]:3: warning: assertion can fail
+// ONE: scalar-pdr.c:[[#@LINE+19]]:3: warning: assertion can fail
 // ONE: {{^}}Result: FALSE
-extern int __VERIFIER_nondet_int(void);
+extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 #ifndef VALUE
 #define VALUE 0
 #endif
 
 int main(void) {
-  int n = __VERIFIER_nondet_int();
-  if (n <= 0 || n > 1000)
-    return 0;
   int a[1000];
-  for (int i = 0; i < n; i++)
-    a[i] = VALUE;
+  unsigned n = __VERIFIER_nondet_uint();
+  if (n == 0 || n > 1000)
+    return 0;
+  unsigned i = 0;
+  while (i < n)
+    a[i++] = VALUE;
   int sum;
-  for (int i = 0; i < n; i++)
-    if (i == 0)
-      sum = 0;
-    else
-      sum = sum + a[i];
+  for (i = 0; i < n; i++)
+    sum = i == 0 ? 0 : sum + a[i];
   __VERIFIER_assert(sum == 0);
   return 0;
 }
