@@ -302,8 +302,8 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // A value the loop reads that is a narrower one extended (an unsigned
   // char compared as an int) keeps that range: it never changes in the
   // loop, so every step has it (i < n with n = (int)c bounds i by 255,
-  // which a bound on a sum of such values may need). (Not the entry
-  // values': for trex03.c's that made Houdini 4 times slower.)
+  // which a bound on a sum of such values may need). (Entry values are
+  // left out: theirs made Houdini 4 times slower on trex03.c.)
   for (unsigned K = 2 * L.NumVariants; K < L.Sources.size(); ++K) {
     const auto *Ext = dyn_cast<CastInst>(L.Sources[K]);
     if (L.Sites[K] || !Ext || !isa<ZExtInst, SExtInst>(Ext))
