@@ -340,14 +340,21 @@ std::pair<StringRef, StringRef> answerLine(StringRef Output) {
   return {First, Rest};
 }
 
-/// What a run of S that ended as Ran after Spent said in its files Out and
+/// How a run of a solver process ended, and after how long.
+struct SolverRun {
+  ProcessEnd End;
+  std::chrono::milliseconds Spent{0};
+};
+
+/// What a run of S that ended as Run said in its files Out and
 /// Err, asked with TimeoutMs.
 ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
-                         const ProcessEnd &Ran, std::chrono::milliseconds Spent, bool WantModel,
+                         const SolverRun &Run, bool WantModel,
                          unsigned TimeoutMs, unsigned MemoryMB,
                          const std::map<std::string, z3::expr> &ByName) {
   ProcessAnswer A;
   bool Boolector = S.Name == "boolector";
+  const ProcessEnd &Ran = Run.End;
   if (Ran.Code == -1) {
     A.Why = S.Name + " did not start: " + Ran.Failed;
     return A;
@@ -377,7 +384,7 @@ ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
     Said = StringRef(Output).trim().split('\n').first;
   if (Ran.TimedOut ||
       (TimeoutMs && (First == "unknown" || Said.contains("timeout")) &&
-       Spent.count() >= (Boolector ? boolectorSeconds(TimeoutMs) * 1000 : TimeoutMs) * 9 / 10))
+       Run.Spent.count() >= (Boolector ? boolectorSeconds(TimeoutMs) * 1000 : TimeoutMs) * 9 / 10))
     A.Why = "timeout"; // as Z3 says it (isTimeLimit)
   else if (Said.contains("memory") || Said.contains("bad_alloc"))
     A.Why = "out of memory (" + std::to_string(MemoryMB) + " MB)"; // solverFailure reads it
@@ -389,19 +396,29 @@ ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
   return A;
 }
 
-/// One run of the solver on the script in file In (solverCommand); the
-/// process is stopped after KillAfterMs (0: never).
-ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
-                        const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
-                        const std::map<std::string, z3::expr> &ByName, unsigned KillAfterMs) {
+/// One run of the solver on the script in file In (solverCommand), its
+/// output in the files Out and Err; the process is stopped after
+/// KillAfterMs (0: never), or when another thread sets Stop.
+SolverRun launchSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
+                       const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                       unsigned KillAfterMs, const std::atomic<bool> *Stop = nullptr) {
   std::vector<std::string> Args = solverCommand(S, In, Level, WantModel, TimeoutMs, MemoryMB);
   std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Err)};
   auto Started = std::chrono::steady_clock::now();
-  ProcessEnd Ran = runProcess(S.Path, ArgRefs, Redirects, KillAfterMs, MemoryMB);
-  auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+  SolverRun R;
+  R.End = runProcess(S.Path, ArgRefs, Redirects, KillAfterMs, MemoryMB, Stop);
+  R.Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - Started);
-  return readAnswer(S, Out, Err, Ran, Spent, WantModel, TimeoutMs, MemoryMB, ByName);
+  return R;
+}
+
+/// One run of the solver (launchSolver) and its answer.
+ProcessAnswer runSolver(const SolverProcess &S, StringRef In, StringRef Out, StringRef Err,
+                        const char *Level, bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                        const std::map<std::string, z3::expr> &ByName, unsigned KillAfterMs) {
+  SolverRun R = launchSolver(S, In, Out, Err, Level, WantModel, TimeoutMs, MemoryMB, KillAfterMs);
+  return readAnswer(S, Out, Err, R, WantModel, TimeoutMs, MemoryMB, ByName);
 }
 
 /// A query as the solver process reads it.
@@ -544,9 +561,7 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const ch
                          bool WantModel, unsigned Ms, unsigned MemoryMB) {
   struct Entrant {
     SmallString<128> Out, Err;
-    ProcessEnd End;
-    std::chrono::milliseconds Spent{0};
-    bool Answered = false;
+    SolverRun Run;
   };
   std::vector<Entrant> Entrants(Levels.size());
   auto Cleanup = make_scope_exit([&] {
@@ -568,16 +583,8 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const ch
   for (size_t K = 0; K < Levels.size(); ++K)
     Runs.emplace_back([&, K] {
       Entrant &E = Entrants[K];
-      std::vector<std::string> Args =
-          solverCommand(Q.S, F.In, Levels[K], WantModel, Ms, MemoryMB);
-      std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
-      std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(E.Out),
-                                              StringRef(E.Err)};
-      auto Started = std::chrono::steady_clock::now();
-      E.End = runProcess(Q.S.Path, ArgRefs, Redirects, Ms < 1000 ? Ms : Ms + OverrunMs,
-                         MemoryMB, &Won);
-      E.Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - Started);
+      E.Run = launchSolver(Q.S, F.In, E.Out, E.Err, Levels[K], WantModel, Ms, MemoryMB,
+                           Ms < 1000 ? Ms : Ms + OverrunMs, &Won);
       StringRef First = answerLine(readFile(E.Out)).first;
       if ((First == "sat" || First == "unsat") && !Won.exchange(true))
         Winner = static_cast<int>(K);
@@ -585,8 +592,8 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const ch
   for (std::thread &T : Runs)
     T.join();
   size_t K = Winner >= 0 ? static_cast<size_t>(Winner.load()) : 0;
-  return readAnswer(Q.S, Entrants[K].Out, Entrants[K].Err, Entrants[K].End, Entrants[K].Spent,
-                    WantModel, Ms, MemoryMB, Q.ByName);
+  const Entrant &E = Entrants[K];
+  return readAnswer(Q.S, E.Out, E.Err, E.Run, WantModel, Ms, MemoryMB, Q.ByName);
 }
 
 } // namespace
