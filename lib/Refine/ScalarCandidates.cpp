@@ -72,33 +72,24 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
     for (unsigned J = 0; J < NumScalars; ++J) {
       if (J == K || (J >= NumVariants && J < 2 * NumVariants))
         continue;
+      unsigned WJ = TS.width(J);
+      if (WJ != W && (WJ > W ? !Extends[J].count(W) : !Extends[K].count(WJ)))
+        continue;
+      auto Wide = [&](const z3::expr &E, bool Signed) {
+        unsigned From = E.get_sort().bv_size(), To = std::max(W, WJ);
+        return From == To ? E : Signed ? z3::sext(E, To - From) : z3::zext(E, To - From);
+      };
       bool Variant = J < NumVariants;
       z3::expr Y = TS.State[J], Y0 = Variant ? X0(J) : TS.State[J];
-      if (TS.width(J) != W) {
-        unsigned WJ = TS.width(J);
-        if (WJ > W ? !Extends[J].count(W) : !Extends[K].count(WJ))
-          continue;
-        auto Wide = [&](const z3::expr &E, bool Signed) {
-          unsigned From = E.get_sort().bv_size(), To = std::max(W, WJ);
-          return From == To ? E : Signed ? z3::sext(E, To - From) : z3::zext(E, To - From);
-        };
-        Cs.push_back({z3::implies(z3::sle(Wide(X0(K), true), Wide(Y0, true)),
-                                  z3::sle(Wide(X(K), true), Wide(Y, true))),
-                      "(" + N0(K) + " > " + (Variant ? N0(J) : TS.StateNames[J]) + " || " + N(K) +
-                          " <= " + TS.StateNames[J] + ")"});
-        Cs.push_back({z3::implies(z3::ule(Wide(X0(K), false), Wide(Y0, false)),
-                                  z3::ule(Wide(X(K), false), Wide(Y, false))),
-                      "(" + N0(K) + " > " + (Variant ? N0(J) : TS.StateNames[J]) + " || " + N(K) +
-                          " <= " + TS.StateNames[J] + ") (unsigned)"});
-        continue;
-      }
       std::string NY = TS.StateNames[J], NY0 = Variant ? N0(J) : NY;
-      Cs.push_back({z3::implies(z3::sle(X0(K), Y0), z3::sle(X(K), Y)),
+      Cs.push_back({z3::implies(z3::sle(Wide(X0(K), true), Wide(Y0, true)),
+                                z3::sle(Wide(X(K), true), Wide(Y, true))),
                     "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ")"});
-      Cs.push_back({z3::implies(z3::ule(X0(K), Y0), z3::ule(X(K), Y)),
+      Cs.push_back({z3::implies(z3::ule(Wide(X0(K), false), Wide(Y0, false)),
+                                z3::ule(Wide(X(K), false), Wide(Y, false))),
                     "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ") (unsigned)"});
-      if (Variant)
-        continue; // y <= x is the candidate of y
+      if (Variant || WJ != W)
+        continue; // y <= x is the candidate of y (across widths: only x <= y)
       Cs.push_back({z3::implies(z3::sge(X0(K), Y0), z3::sge(X(K), Y)),
                     "(" + N0(K) + " < " + NY0 + " || " + N(K) + " >= " + NY + ")"});
       Cs.push_back({z3::implies(z3::uge(X0(K), Y0), z3::uge(X(K), Y)),
