@@ -113,26 +113,36 @@ unsigned long long __pdpv_uninitialized(unsigned site) {
   return pdpv_log_input(0, site, pdpv_choose(64));
 }
 
-/* The failing run's inputs, in writes of 64 KiB (stderr has no buffer: a
-   write per line took a second for 400,000 inputs), with its timer off:
-   a report cut short by it was a run out of time whose half-written line
-   came before another run's report. */
+/* One line of the failing run's report into to (size bytes): input k,
+   or after the last one whether more were lost. As snprintf: the length
+   it needs. */
+static int pdpv_input_line(char *to, size_t size, unsigned k) {
+  if (k == pdpv_logged)
+    return pdpv_lost ? snprintf(to, size, "pdpv-input: (more)\n") : 0;
+  if (pdpv_log[k].fn)
+    return snprintf(to, size, "pdpv-input: %s %llx\n", pdpv_log[k].fn, pdpv_log[k].v);
+  return snprintf(to, size, "pdpv-input: #%u %llx\n", pdpv_log[k].site, pdpv_log[k].v);
+}
+
+/* The failing run's inputs, in writes of 64 KiB, with its timer off
+   (stderr has no buffer: a write per line took longer than the run's
+   first limit for copysome1-2's 400,000 inputs, and the timer cut the
+   report short; the run was repeated later). */
 static void pdpv_inputs_used(void) {
   struct itimerval off = {{0, 0}, {0, 0}};
   static char out[1 << 16];
   size_t n = 0;
   setitimer(ITIMER_REAL, &off, 0);
   for (unsigned k = 0; k <= pdpv_logged; ++k) {
-    if (n > sizeof out - 128) {
+    int len = pdpv_input_line(out + n, sizeof out - n, k);
+    if (len >= 0 && (size_t)len >= sizeof out - n) { /* it did not fit */
       fwrite(out, 1, n, stderr);
       n = 0;
+      len = pdpv_input_line(out, sizeof out, k);
+      if (len >= 0 && (size_t)len >= sizeof out)
+        len = sizeof out - 1; /* (a name of 64 KiB, cut) */
     }
-    if (k == pdpv_logged)
-      n += pdpv_lost ? snprintf(out + n, sizeof out - n, "pdpv-input: (more)\n") : 0;
-    else if (pdpv_log[k].fn)
-      n += snprintf(out + n, sizeof out - n, "pdpv-input: %s %llx\n", pdpv_log[k].fn, pdpv_log[k].v);
-    else
-      n += snprintf(out + n, sizeof out - n, "pdpv-input: #%u %llx\n", pdpv_log[k].site, pdpv_log[k].v);
+    n += len > 0 ? (size_t)len : 0;
   }
   fwrite(out, 1, n, stderr);
 }
