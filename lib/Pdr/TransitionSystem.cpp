@@ -158,9 +158,9 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
   // (bit-level IC3's, 2,000 on HWMCC'19 Heap: 18 s) is asked whole first.
   auto Preserved = [&] {
     z3::expr Before = Inv && TS.transition();
-    // (Not conjunctsOf: its order, and the `true` parts it leaves out,
-    // change which Z3 terms exist when PDR goes on, and PDR's choices
-    // follow their ids: benchmark21_disjunctive took 9 s instead of 1.)
+    // (Not conjunctsOf: with its order, and without the `true` parts it
+    // leaves out, benchmark21_disjunctive's PDR took 9 s instead of 1;
+    // the terms made here stay in the context PDR goes on in.)
     std::vector<z3::expr> Parts, Open{Inv};
     while (!Open.empty()) {
       z3::expr E = Open.back();
