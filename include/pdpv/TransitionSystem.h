@@ -16,6 +16,7 @@
 
 #include <z3++.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,19 @@ struct TransitionSystem {
   /// The successor f(State, Input).
   std::vector<llvm::APInt> step(const std::vector<llvm::APInt> &State,
                                 const std::vector<llvm::APInt> &Input) const;
+
+  /// What evaluate() and step() compiled (ConcreteEvaluation.h), kept for
+  /// their next call. A copy of the system starts without: it may change
+  /// what the original's programs assume.
+  struct Evaluations;
+  struct EvaluationsHandle {
+    std::unique_ptr<Evaluations> P;
+    EvaluationsHandle();
+    EvaluationsHandle(const EvaluationsHandle &);
+    EvaluationsHandle(EvaluationsHandle &&);
+    ~EvaluationsHandle();
+  };
+  mutable EvaluationsHandle Compiled;
 };
 
 /// The negation of "the bits of state word Var under Mask equal Value", as C:

@@ -2,6 +2,7 @@
 
 #include "pdpv/TransitionSystem.h"
 
+#include "pdpv/ConcreteEvaluation.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -83,16 +84,91 @@ struct Valuation {
   }
 };
 
+std::vector<z3::expr> terms(const z3::expr_vector &V) {
+  std::vector<z3::expr> Terms;
+  for (const z3::expr &E : V)
+    Terms.push_back(E);
+  return Terms;
+}
+
+std::vector<z3::expr> variables(const TransitionSystem &TS) {
+  std::vector<z3::expr> Vars = terms(TS.State);
+  for (const z3::expr &E : TS.Inputs)
+    Vars.push_back(E);
+  return Vars;
+}
+
+bool sameTerms(const std::vector<z3::expr> &A, const z3::expr_vector &B, size_t From = 0) {
+  if (A.size() < From + B.size())
+    return false;
+  for (unsigned K = 0; K < B.size(); ++K)
+    if (!z3::eq(A[From + K], B[K]))
+      return false;
+  return true;
+}
+
+} // namespace
+
+/// Programs by the id of their expression (which each entry keeps alive, so
+/// that Z3 does not give its id to another), for the variables in Vars: a
+/// system that gained a variable compiles again. Null: Z3 evaluates it.
+struct TransitionSystem::Evaluations {
+  std::vector<z3::expr> Vars;
+  std::map<unsigned, std::pair<z3::expr, std::unique_ptr<ConcreteProgram>>> Of;
+  std::vector<z3::expr> StepFns; // what Step computes (the next-state functions)
+  std::unique_ptr<ConcreteProgram> Step;
+
+  /// Entries for TS's current variables (a fresh table if they changed).
+  static Evaluations &of(const TransitionSystem &TS) {
+    std::unique_ptr<Evaluations> &P = TS.Compiled.P;
+    constexpr size_t MaxEntries = 4096; // (a table, not a leak)
+    if (!P || P->Of.size() > MaxEntries || P->Vars.size() != TS.State.size() + TS.Inputs.size() ||
+        !sameTerms(P->Vars, TS.State) || !sameTerms(P->Vars, TS.Inputs, TS.State.size())) {
+      P = std::make_unique<Evaluations>();
+      P->Vars = variables(TS);
+    }
+    return *P;
+  }
+};
+
+TransitionSystem::EvaluationsHandle::EvaluationsHandle() = default;
+TransitionSystem::EvaluationsHandle::EvaluationsHandle(const EvaluationsHandle &) {}
+TransitionSystem::EvaluationsHandle::EvaluationsHandle(EvaluationsHandle &&) = default;
+TransitionSystem::EvaluationsHandle::~EvaluationsHandle() = default;
+
+namespace {
+
+std::vector<APInt> concatenation(const std::vector<APInt> &S, const std::vector<APInt> &I) {
+  std::vector<APInt> Values(S);
+  Values.insert(Values.end(), I.begin(), I.end());
+  return Values;
+}
+
 } // namespace
 
 z3::expr TransitionSystem::evaluate(const z3::expr &E, const std::vector<APInt> &S,
                                     const std::vector<APInt> &I) const {
+  Evaluations &Ev = Evaluations::of(*this);
+  auto It = Ev.Of.find(E.id());
+  if (It == Ev.Of.end())
+    It = Ev.Of.try_emplace(E.id(), E, ConcreteProgram::compile({E}, Ev.Vars)).first;
+  if (const ConcreteProgram *P = It->second.second.get()) {
+    APInt V = P->run(concatenation(S, I)).front();
+    return E.is_bool() ? Ctx.bool_val(V.isOne()) : numeral(Ctx, V);
+  }
   Valuation V(*this, S, I);
   return const_cast<z3::expr &>(E).substitute(V.From, V.To).simplify();
 }
 
 std::vector<APInt> TransitionSystem::step(const std::vector<APInt> &S,
                                           const std::vector<APInt> &I) const {
+  Evaluations &Ev = Evaluations::of(*this);
+  if (!sameTerms(Ev.StepFns, NextFn) || Ev.StepFns.size() != NextFn.size()) {
+    Ev.StepFns = terms(NextFn);
+    Ev.Step = ConcreteProgram::compile(Ev.StepFns, Ev.Vars);
+  }
+  if (Ev.Step)
+    return Ev.Step->run(concatenation(S, I));
   // One valuation for all next-state functions: a design has thousands.
   Valuation V(*this, S, I);
   std::vector<APInt> Succ;

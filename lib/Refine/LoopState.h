@@ -70,6 +70,9 @@ struct LoopRefiner::Loop {
   std::vector<z3::expr> Invariants;        // over TS->State
   // LI_l's conjuncts with their C text, each once, in the order found.
   std::vector<std::pair<z3::expr, std::string>> Shown;
+  // Which of the first Kept.size() conjuncts of Shown the text keeps
+  // (Presentation.cpp): Shown only grows.
+  mutable std::vector<bool> Kept;
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
   std::string Unsupported;
   // A loop over memory: PDR's runs on its scalar projection, without a
@@ -125,12 +128,21 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
 /// x - x_0 <= c * (i - i_0) for a variable x that grows by at most c per
 /// step next to a counter i that grows by 1 (ScalarCandidates.cpp).
 std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants);
+/// A state a concrete run of a loop's system reached and the inputs of its
+/// step.
+struct Sample {
+  std::vector<llvm::APInt> State, Inputs;
+};
+/// A few short concrete runs of TS (ScalarCandidates.cpp), the same ones
+/// every time: the states they pass through.
+std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants);
 /// Relations of three variables' changes, or constant ratios and strides,
-/// that every state of short concrete runs of TS shows.
+/// that every state of Runs shows.
 std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,
-                                         llvm::ArrayRef<const llvm::Value *> Sites);
-/// Clears Alive[K] for each candidate a short concrete run of TS falsifies.
-void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
+                                         llvm::ArrayRef<const llvm::Value *> Sites,
+                                         llvm::ArrayRef<Sample> Runs);
+/// Clears Alive[K] for each candidate false in a state of Runs.
+void dropFalsified(const TransitionSystem &TS, llvm::ArrayRef<Sample> Runs,
                    const std::vector<Candidate> &Cs, std::vector<bool> &Alive);
 
 /// Range and frame facts over a loop's memory (ArrayCandidates.cpp), each

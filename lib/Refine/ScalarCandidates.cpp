@@ -202,14 +202,10 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
   return Cs;
 }
 
-namespace {
-
-/// A few short concrete runs of the loop's system (random entry values and
-/// inputs; a step whose constraint fails ends the run): Visit(S, In) for
-/// each state S reached and the inputs In of its step. The same runs every
-/// time (a fixed seed).
-void simulate(const TransitionSystem &TS, unsigned NumVariants,
-              function_ref<void(const std::vector<APInt> &, const std::vector<APInt> &)> Visit) {
+/// Random entry values and inputs; a step whose constraint fails ends the
+/// run. The same runs every time (a fixed seed).
+std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
+  std::vector<Sample> Visited;
   constexpr unsigned Runs = 8, Steps = 10, Redraws = 4;
   z3::context &C = TS.Ctx;
   std::mt19937_64 Random(1);
@@ -252,7 +248,7 @@ void simulate(const TransitionSystem &TS, unsigned NumVariants,
   // (x_e follows) and the rest. A value I rules out is drawn again, small,
   // a few times before the solver chooses it: the solver's choice (often
   // 0) can be a state the loop never leaves, e.g. for `while (x != 0)`.
-  z3::solver Start(C);
+  z3::solver Start(C, z3::solver::simple()); // (Z3's default solver takes 7 ms to set up)
   Start.add(TS.Init);
   z3::params P(C);
   P.set("timeout", 200u);
@@ -280,11 +276,11 @@ void simulate(const TransitionSystem &TS, unsigned NumVariants,
         else if (Try < Redraws)
           Rest.push_back(Wish(Of.at(W.id()), Small(TS.width(Of.at(W.id())))));
       if (Try >= Redraws && Rest.size() == Wishes.size())
-        return;
+        return Visited;
       Wishes = Rest;
     }
     if (R != z3::sat)
-      return;
+      return Visited;
     z3::model M = Start.get_model();
     std::vector<APInt> S, In;
     for (const z3::expr &X : TS.State)
@@ -299,26 +295,24 @@ void simulate(const TransitionSystem &TS, unsigned NumVariants,
           In.push_back(Input(I.get_sort().bv_size()));
         Stays = TS.evaluate(TS.Constraint, S, In).is_true();
       }
-      Visit(S, In);
+      Visited.push_back({S, In});
       if (!Stays)
         break;
       S = TS.step(S, In);
     }
   }
+  return Visited;
 }
-
-} // namespace
 
 /// Candidates false in a state the loop reaches are no invariants: the
 /// simulated runs drop most of them before Houdini's solver queries, whose
 /// counterexamples are the slow part with many sums.
-void dropFalsified(const TransitionSystem &TS, unsigned NumVariants,
+void dropFalsified(const TransitionSystem &TS, ArrayRef<Sample> Runs,
                    const std::vector<Candidate> &Cs, std::vector<bool> &Alive) {
-  simulate(TS, NumVariants, [&](const std::vector<APInt> &S, const std::vector<APInt> &In) {
+  for (const Sample &At : Runs)
     for (size_t K = 0; K < Cs.size(); ++K)
-      if (Alive[K] && TS.evaluate(Cs[K].E, S, In).is_false())
+      if (Alive[K] && TS.evaluate(Cs[K].E, At.State, At.Inputs).is_false())
         Alive[K] = false;
-  });
 }
 
 namespace {
@@ -400,12 +394,11 @@ std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned N
 /// only where the runs show them with all three variables changing; each
 /// is then proved inductive on its own or dropped.
 std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,
-                                         ArrayRef<const Value *> Sites) {
+                                         ArrayRef<const Value *> Sites, ArrayRef<Sample> Runs) {
   std::vector<std::vector<APInt>> Changes(NumVariants); // per variable, per state
-  simulate(TS, NumVariants, [&](const std::vector<APInt> &S, const std::vector<APInt> &) {
+  for (const Sample &At : Runs)
     for (unsigned K = 0; K < NumVariants; ++K)
-      Changes[K].push_back(S[K] - S[NumVariants + K]);
-  });
+      Changes[K].push_back(At.State[K] - At.State[NumVariants + K]);
   std::vector<Candidate> Cs;
   if (Changes.empty() || Changes[0].size() < 3)
     return Cs;

@@ -5,6 +5,7 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <climits>
+#include <cstdlib>
 #include <set>
 
 using namespace llvm;
@@ -37,6 +38,16 @@ Unknown solverFailure(const std::string &Why) {
 }
 
 void requireNewContext() {
+  // A context needs about 17 MB of Z3's memory; the probe itself costs as
+  // much time as the context (10 ms: a fifth of a small loop's proof), so
+  // it is made only near the limit.
+  constexpr uint64_t ContextBytes = 64ull << 20; // with room to spare
+  Z3_string Limit = nullptr;
+  uint64_t MaxBytes = Z3_global_param_get("memory_max_size", &Limit) && Limit
+                          ? uint64_t(std::strtoull(Limit, nullptr, 10)) << 20
+                          : 0;
+  if (MaxBytes == 0 || Z3_get_estimated_alloc_size() + ContextBytes < MaxBytes)
+    return;
   Z3_config Config = Z3_mk_config();
   Z3_context Probe = Z3_mk_context_rc(Config);
   Z3_del_config(Config);
