@@ -42,7 +42,6 @@
 #include <z3.h>
 
 #include <cstdlib>
-#include <malloc.h>
 
 using namespace llvm;
 using namespace pdpv;
@@ -322,13 +321,6 @@ static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) 
 }
 
 int main(int Argc, char **Argv) {
-  // Freed memory stays in the heap for the next allocation: each Z3
-  // context allocates and zeroes about 17 MB, which as fresh pages of their
-  // own costs 8 ms of page faults, as reused ones 3 ms (an engine makes a
-  // context per bound or per function). glibc's defaults return large
-  // blocks to the system at once.
-  mallopt(M_MMAP_THRESHOLD, 256 << 20);
-  mallopt(M_TRIM_THRESHOLD, 512 << 20);
   if (Argc >= 2 && StringRef(Argv[1]) == "report")
     report(Argc, Argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
