@@ -20,9 +20,15 @@
 #include <z3++.h>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace pdpv {
+
+/// Z3's division and remainder of constants (x / 0 and x % 0 included) for
+/// the bvudiv, bvurem, bvsdiv, bvsrem and bvsmod kinds; nullopt for others.
+std::optional<llvm::APInt> divideConstants(Z3_decl_kind K, const llvm::APInt &A,
+                                           const llvm::APInt &B);
 
 class ConcreteProgram {
 public:

@@ -48,16 +48,6 @@ bool hasRule(Z3_decl_kind K) {
 
 APInt truth(bool B) { return APInt(1, B ? 1 : 0); }
 
-/// SMT-LIB's bvsmod: the remainder with the divisor's sign (x when y is 0).
-APInt smod(const APInt &X, const APInt &Y) {
-  if (Y.isZero())
-    return X;
-  APInt R = X.srem(Y);
-  if (!R.isZero() && R.isNegative() != Y.isNegative())
-    R += Y;
-  return R;
-}
-
 APInt shift(int Kind, const APInt &X, const APInt &By) {
   unsigned W = X.getBitWidth();
   if (By.uge(W))
@@ -67,6 +57,32 @@ APInt shift(int Kind, const APInt &X, const APInt &By) {
 }
 
 } // namespace
+
+std::optional<APInt> divideConstants(Z3_decl_kind K, const APInt &A, const APInt &B) {
+  unsigned W = A.getBitWidth();
+  switch (K) {
+  case Z3_OP_BUDIV: case Z3_OP_BUDIV_I:
+    return B.isZero() ? APInt::getAllOnes(W) : A.udiv(B);
+  case Z3_OP_BUREM: case Z3_OP_BUREM_I:
+    return B.isZero() ? A : A.urem(B);
+  case Z3_OP_BSDIV: case Z3_OP_BSDIV_I:
+    if (B.isZero())
+      return A.isNegative() ? APInt(W, 1) : APInt::getAllOnes(W);
+    return A.sdiv(B);
+  case Z3_OP_BSREM: case Z3_OP_BSREM_I:
+    return B.isZero() ? A : A.srem(B);
+  case Z3_OP_BSMOD: case Z3_OP_BSMOD_I: {
+    if (B.isZero())
+      return A;
+    APInt R = A.srem(B); // with the divisor's sign
+    if (!R.isZero() && R.isNegative() != B.isNegative())
+      R += B;
+    return R;
+  }
+  default:
+    return std::nullopt;
+  }
+}
 
 std::unique_ptr<ConcreteProgram> ConcreteProgram::compile(ArrayRef<z3::expr> Roots,
                                                           ArrayRef<z3::expr> Vars) {
@@ -165,17 +181,11 @@ std::vector<APInt> ConcreteProgram::run(ArrayRef<APInt> Values) const {
     case Z3_OP_BSUB: R = Fold([](APInt X, const APInt &Y) { return X -= Y; }); break;
     case Z3_OP_BMUL: R = Fold([](APInt X, const APInt &Y) { return X *= Y; }); break;
     case Z3_OP_BNEG: R = -A(0); break;
-    case Z3_OP_BUDIV: case Z3_OP_BUDIV_I:
-      R = A(1).isZero() ? APInt::getAllOnes(Op.Width) : A(0).udiv(A(1));
+    case Z3_OP_BUDIV: case Z3_OP_BUDIV_I: case Z3_OP_BUREM: case Z3_OP_BUREM_I:
+    case Z3_OP_BSDIV: case Z3_OP_BSDIV_I: case Z3_OP_BSREM: case Z3_OP_BSREM_I:
+    case Z3_OP_BSMOD: case Z3_OP_BSMOD_I:
+      R = *divideConstants(static_cast<Z3_decl_kind>(Op.Kind), A(0), A(1));
       break;
-    case Z3_OP_BUREM: case Z3_OP_BUREM_I: R = A(1).isZero() ? A(0) : A(0).urem(A(1)); break;
-    case Z3_OP_BSDIV: case Z3_OP_BSDIV_I:
-      R = !A(1).isZero()       ? A(0).sdiv(A(1))
-          : A(0).isNegative() ? APInt(Op.Width, 1)
-                              : APInt::getAllOnes(Op.Width);
-      break;
-    case Z3_OP_BSREM: case Z3_OP_BSREM_I: R = A(1).isZero() ? A(0) : A(0).srem(A(1)); break;
-    case Z3_OP_BSMOD: case Z3_OP_BSMOD_I: R = smod(A(0), A(1)); break;
     case Z3_OP_ULEQ: R = truth(A(0).ule(A(1))); break;
     case Z3_OP_SLEQ: R = truth(A(0).sle(A(1))); break;
     case Z3_OP_UGEQ: R = truth(A(0).uge(A(1))); break;

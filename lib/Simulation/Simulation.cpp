@@ -9,6 +9,8 @@
 
 #include "pdpv/Simulation.h"
 
+#include "pdpv/ConcreteEvaluation.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <vector>
@@ -185,33 +187,6 @@ bool isComparison(Z3_decl_kind K) {
     return true;
   default:
     return false;
-  }
-}
-
-/// Z3's division and remainder on constants (x / 0 and x % 0 included).
-std::optional<APInt> divideConstants(Z3_decl_kind K, const APInt &A, const APInt &B) {
-  unsigned W = A.getBitWidth();
-  switch (K) {
-  case Z3_OP_BUDIV: case Z3_OP_BUDIV_I:
-    return B.isZero() ? APInt::getAllOnes(W) : A.udiv(B);
-  case Z3_OP_BUREM: case Z3_OP_BUREM_I:
-    return B.isZero() ? A : A.urem(B);
-  case Z3_OP_BSDIV: case Z3_OP_BSDIV_I:
-    if (B.isZero())
-      return A.isNegative() ? APInt(W, 1) : APInt::getAllOnes(W);
-    return A.sdiv(B);
-  case Z3_OP_BSREM: case Z3_OP_BSREM_I:
-    return B.isZero() ? A : A.srem(B);
-  case Z3_OP_BSMOD: case Z3_OP_BSMOD_I: {
-    if (B.isZero())
-      return A;
-    APInt R = A.srem(B);
-    if (!R.isZero() && R.isNegative() != B.isNegative())
-      R += B;
-    return R;
-  }
-  default:
-    return std::nullopt;
   }
 }
 
