@@ -3,6 +3,7 @@
 // re-checked by Z3 and every FAILS trace replayed.
 #include "pdpv/BitBlast.h"
 #include "pdpv/BitPdr.h"
+#include "pdpv/LLVMCompat.h"
 
 #include "ExampleSystems.h"
 
@@ -56,7 +57,7 @@ TEST(BitBlast, ClausesAgreeWithEvaluation) {
     S.add(0);
   }
   std::mt19937 Rng(7);
-  auto Random = [&](unsigned W) { return APInt(W, Rng()); };
+  auto Random = [&](unsigned W) { return pdpv::truncatedAPInt(W, Rng()); };
   auto Assume = [&](const std::vector<int> &Bits, const APInt &V) {
     for (unsigned K = 0; K < Bits.size(); ++K)
       S.assume(V[K] ? Bits[K] : -Bits[K]);

@@ -4,6 +4,7 @@
 // more, the most negative value divided by -1), gives what Z3's simplifier
 // gives for the same term with numerals in place of the variables.
 #include "pdpv/ConcreteEvaluation.h"
+#include "pdpv/LLVMCompat.h"
 #include "pdpv/TransitionSystem.h"
 #include "pdpv/Z3Util.h"
 
@@ -92,7 +93,7 @@ TEST(ConcreteEvaluation, AgreesWithZ3OnRandomTerms) {
           case 0: return APInt::getZero(W);
           case 1: return APInt::getAllOnes(W);
           case 2: return APInt::getSignedMinValue(W);
-          default: return APInt(W, (uint64_t(R()) << 32) | R()).zextOrTrunc(W);
+          default: return truncatedAPInt(W, (uint64_t(R()) << 32) | R());
           }
         };
         std::vector<APInt> Values{Draw(), Draw()};
