@@ -16,6 +16,7 @@
 #include "pdpv/HornClauses.h"
 #include "pdpv/Report.h"
 #include "pdpv/Witness.h"
+#include "ClangFrontEnd.h"
 #include "CompileCommands.h"
 #include "Supervisor.h"
 
@@ -157,56 +158,93 @@ static constexpr StringLiteral OldCFlags[] = {
     "-Wno-error=return-mismatch", "-Wno-error=int-conversion",
     "-Wno-error=incompatible-pointer-types", "-Wno-error=incompatible-function-pointer-types"};
 
-/// C (and preprocessed C) through the clang of the LLVM PDPV is built with (clang-19 or clang-22) into a temporary bitcode file. A
-/// file that does not compile as modern C is retried as old C, and a note
-/// says so; the first attempt's errors are shown if that fails too.
-static std::string compile(StringRef Source, const CompileCommand *Entry) {
+static cl::opt<bool> ClangProcess(
+    "clang-process", cl::Hidden,
+    cl::desc("compile C by running " PDPV_CLANG " instead of clang's libraries inside pdpv "
+             "(the same compilation, about 30 ms slower per file)"),
+    cl::cat(Category));
+
+/// C (and preprocessed C) compiled by the clang of the LLVM PDPV is built
+/// with (clang-19 or clang-22): by its libraries inside pdpv
+/// (ClangFrontEnd.h), or by the binary where they do not take the command
+/// line. A file that does not compile as modern C is retried as old C, and
+/// a note says so; the first attempt's errors are shown if that fails too.
+static std::unique_ptr<Module> compile(StringRef Source, const CompileCommand *Entry,
+                                       LLVMContext &Ctx) {
   ErrorOr<std::string> Clang = sys::findProgramByName(PDPV_CLANG);
   if (!Clang)
     usageError(PDPV_CLANG " not found on PATH (run utils/bootstrap)");
-  SmallString<128> Out, Err;
-  if (sys::fs::createTemporaryFile("pdpv", "bc", Out) ||
-      sys::fs::createTemporaryFile("pdpv", "log", Err))
-    usageError("cannot create a temporary file");
-  auto Cleanup = make_scope_exit([&] { sys::fs::remove(Err); });
+  // The real path: the driver finds its builtin headers next to it.
+  SmallString<256> ClangPath;
+  if (sys::fs::real_path(*Clang, ClangPath))
+    ClangPath = *Clang;
   SmallString<256> Absolute(Source); // (compiled in the database's directory)
   sys::fs::make_absolute(Absolute);
-  auto Attempt = [&](bool OldC) {
-    std::vector<StringRef> Args = {*Clang, "-g", "-O0", "-w", "-c", "-emit-llvm",
-                                   Absolute, "-o",   Out};
+  auto Attempt = [&](bool OldC, std::string &Messages) -> std::unique_ptr<Module> {
+    std::vector<std::string> Args = {std::string(ClangPath), "-g", "-O0", "-w", "-c", "-emit-llvm",
+                                     std::string(Absolute)};
     if (Model == DataModel::ILP32)
       Args.push_back("-m32");
     if (OldC)
       Args.insert(Args.end(), std::begin(OldCFlags), std::end(OldCFlags));
     if (Entry)
       Args.insert(Args.end(), Entry->Flags.begin(), Entry->Flags.end());
-    for (const std::string &A : ClangArgs)
-      Args.push_back(A);
-    std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
+    Args.insert(Args.end(), ClangArgs.begin(), ClangArgs.end());
     // The database's relative paths (-I include) are its directory's.
     SmallString<256> Here;
     if (Entry && (sys::fs::current_path(Here) || sys::fs::set_current_path(Entry->Directory)))
       usageError("cannot compile in '" + Entry->Directory + "', the directory of '" + Source +
                  "' in the compilation database");
-    bool Compiled = sys::ExecuteAndWait(*Clang, Args, std::nullopt, Redirects) == 0;
-    if (Entry)
-      sys::fs::set_current_path(Here);
-    return Compiled;
+    auto Back = make_scope_exit([&] {
+      if (Entry)
+        sys::fs::set_current_path(Here);
+    });
+    if (!ClangProcess) {
+      std::vector<const char *> Argv;
+      for (const std::string &A : Args)
+        Argv.push_back(A.c_str());
+      FrontEndResult R = compileInProcess(Argv, Ctx);
+      if (R.Ran) {
+        Messages = std::move(R.Diagnostics);
+        return std::move(R.M);
+      }
+    }
+    SmallString<128> Out, Err;
+    if (sys::fs::createTemporaryFile("pdpv", "bc", Out) ||
+        sys::fs::createTemporaryFile("pdpv", "log", Err))
+      usageError("cannot create a temporary file");
+    auto Cleanup = make_scope_exit([&] {
+      sys::fs::remove(Out);
+      sys::fs::remove(Err);
+    });
+    std::vector<StringRef> Refs(Args.begin(), Args.end());
+    Refs.front() = *Clang; // (its messages name it as users called it)
+    Refs.insert(Refs.end(), {"-o", Out});
+    std::optional<StringRef> Redirects[] = {std::nullopt, std::nullopt, StringRef(Err)};
+    if (sys::ExecuteAndWait(*Clang, Refs, std::nullopt, Redirects) != 0) {
+      if (auto Log = MemoryBuffer::getFile(Err))
+        Messages = (*Log)->getBuffer().str();
+      return nullptr;
+    }
+    SMDiagnostic Diag;
+    std::unique_ptr<Module> M = parseIRFile(Out, Diag, Ctx);
+    if (!M) {
+      raw_string_ostream OS(Messages);
+      Diag.print("pdpv", OS);
+    }
+    return M;
   };
-  if (Attempt(false))
-    return std::string(Out);
-  std::string Strict;
-  if (auto Log = MemoryBuffer::getFile(Err))
-    Strict = (*Log)->getBuffer().str();
-  if (Attempt(true)) {
+  std::string Strict, Old;
+  if (std::unique_ptr<Module> M = Attempt(false, Strict))
+    return M;
+  if (std::unique_ptr<Module> M = Attempt(true, Old)) {
     errs() << "pdpv: note: '" << Source
            << "' does not compile as C99 or later; compiled as old C (";
     for (StringRef F : OldCFlags)
       errs() << F << (F == std::end(OldCFlags)[-1] ? ")\n" : " ");
-    return std::string(Out);
+    return M;
   }
   errs() << Strict;
-  sys::fs::remove(Out);
   usageError("'" + Source + "' does not compile");
 }
 
@@ -226,11 +264,8 @@ static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
     const CompileCommand *Entry = nullptr;
     if (FromC && !CompileCommandsFile.empty() && !(Entry = findCompileCommand(Commands, F)))
       usageError("'" + F + "' is not in the compilation database '" + CompileCommandsFile + "'");
-    std::string IRFile = FromC ? compile(F, Entry) : F;
     SMDiagnostic Diag;
-    std::unique_ptr<Module> M = parseIRFile(IRFile, Diag, Ctx);
-    if (FromC)
-      sys::fs::remove(IRFile);
+    std::unique_ptr<Module> M = FromC ? compile(F, Entry, Ctx) : parseIRFile(F, Diag, Ctx);
     if (!M) {
       Diag.print("pdpv", errs());
       finish(Usage);

@@ -1,0 +1,122 @@
+//===- ClangFrontEnd.cpp - C to LLVM IR inside the pdpv process -----------===//
+
+#include "ClangFrontEnd.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/CodeGen/CodeGenAction.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Driver/Compilation.h"
+#include "clang/Driver/Driver.h"
+#include "clang/Driver/Job.h"
+#include "clang/Driver/Tool.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace clang;
+
+/// Clang's back end registers the pass extensions LLVM was built to link
+/// into its tools. Debian's LLVM lists Polly, so clang's static libraries
+/// refer to Polly's entry point; pdpv compiles at -O0 and never asks for
+/// Polly, so an extension that registers nothing stands in for it (linking
+/// Polly itself would add its libraries for no use).
+llvm::PassPluginLibraryInfo getPollyPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Polly (not linked into pdpv)", "0", [](PassBuilder &) {}};
+}
+
+namespace pdpv {
+
+namespace {
+
+/// The front-end job the driver makes of Args, as the clang binary runs it;
+/// null for any other command line. The driver's messages are dropped: a
+/// command line it rejects is left to the clang binary, which prints them as
+/// users know them. (Not clang::createInvocation: it adds -fsyntax-only,
+/// and the driver then leaves out options of code generation, such as
+/// keeping the order of uses in bitcode.)
+std::shared_ptr<CompilerInvocation> frontEndJob(ArrayRef<const char *> Args) {
+#if PDPV_LLVM_MAJOR >= 22
+  DiagnosticOptions Options; // (the engine keeps a reference)
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
+      *vfs::getRealFileSystem(), Options, new IgnoringDiagConsumer());
+#else
+  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
+      CompilerInstance::createDiagnostics(new DiagnosticOptions(), new IgnoringDiagConsumer());
+#endif
+  clang::driver::Driver TheDriver(Args[0], sys::getDefaultTargetTriple(), *Diags);
+  std::unique_ptr<clang::driver::Compilation> C(TheDriver.BuildCompilation(Args));
+  if (!C || C->containsError() || Diags->hasErrorOccurred() || C->getJobs().size() != 1)
+    return nullptr;
+  const auto *Job = dyn_cast<clang::driver::Command>(&*C->getJobs().begin());
+  if (!Job || StringRef(Job->getCreator().getName()) != "clang")
+    return nullptr;
+  auto Invocation = std::make_shared<CompilerInvocation>();
+  if (!CompilerInvocation::CreateFromArgs(*Invocation, Job->getArguments(), *Diags, Args[0]) ||
+      Invocation->getFrontendOpts().ProgramAction != frontend::EmitBC)
+    return nullptr;
+  return Invocation;
+}
+
+} // namespace
+
+FrontEndResult compileInProcess(ArrayRef<const char *> Args, LLVMContext &Ctx) {
+  FrontEndResult R;
+  std::shared_ptr<CompilerInvocation> Job = frontEndJob(Args);
+  if (!Job)
+    return R;
+  // The target for clang's -O0 pipeline, as the clang binary has it (-m32 is
+  // the same target).
+  InitializeNativeTarget();
+#if PDPV_LLVM_MAJOR >= 22
+  CompilerInstance CI(Job);
+#else
+  CompilerInstance CI;
+  CI.setInvocation(Job);
+#endif
+  raw_string_ostream Messages(R.Diagnostics);
+#if PDPV_LLVM_MAJOR >= 22
+  TextDiagnosticPrinter Printer(Messages, CI.getDiagnosticOpts());
+#else
+  TextDiagnosticPrinter Printer(Messages, &CI.getDiagnosticOpts());
+#endif
+  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
+  CI.setVerboseOutputStream(Messages); // ("1 error generated.")
+  // Clang's -emit-llvm-bc job as the binary runs it, its bitcode written to
+  // memory instead of a file, then read into the caller's context. (Clang
+  // also sets options on the context it generates code in, such as
+  // discarding value names: that context is its own.)
+  SmallVector<char, 0> Bitcode;
+  CI.setOutputStream(std::make_unique<raw_svector_ostream>(Bitcode));
+  LLVMContext FrontEndCtx;
+  EmitBCAction Action(&FrontEndCtx);
+  bool Compiled = false;
+  CrashRecoveryContext::Enable();
+  bool Survived = CrashRecoveryContext().RunSafely([&] { Compiled = CI.ExecuteAction(Action); });
+  CrashRecoveryContext::Disable();
+  if (!Survived)
+    return FrontEndResult(); // a crash of clang's: the clang binary reports it
+  R.Ran = true;
+  if (!Compiled)
+    return R;
+  StringRef Input = Job->getFrontendOpts().Inputs.front().getFile();
+  Expected<std::unique_ptr<llvm::Module>> Read =
+      parseBitcodeFile(MemoryBufferRef(StringRef(Bitcode.data(), Bitcode.size()), Input), Ctx);
+  if (!Read) {
+    R.Diagnostics += "pdpv: clang's bitcode does not read back: " + toString(Read.takeError()) + "\n";
+    return R;
+  }
+  R.M = std::move(*Read);
+  return R;
+}
+
+} // namespace pdpv
