@@ -14,7 +14,11 @@
 #include "clang/Driver/Tool.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
+#if PDPV_LLVM_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
 #include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
