@@ -38,6 +38,12 @@ struct FrontEndResult {
 /// directory is the process's.
 FrontEndResult compileInProcess(llvm::ArrayRef<const char *> Args, llvm::LLVMContext &Ctx);
 
+/// Runs clang's driver as the clang binary would with Args (Args[0]: the
+/// binary's path), its front-end jobs (-cc1) in this process and the others
+/// (the linker) as processes; every message goes to the file Log. The exit
+/// status, as the binary's. (setClangDriver in Harness.h)
+int runDriverInProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Log);
+
 } // namespace pdpv
 
 #endif

@@ -160,8 +160,9 @@ static constexpr StringLiteral OldCFlags[] = {
 
 static cl::opt<bool> ClangProcess(
     "clang-process", cl::Hidden,
-    cl::desc("compile C by running " PDPV_CLANG " instead of clang's libraries inside pdpv "
-             "(the same compilation, about 30 ms slower per file)"),
+    cl::desc("compile C (the program, replay harnesses) by running " PDPV_CLANG
+             " instead of clang's libraries inside pdpv (the same compilation, about 30 ms "
+             "slower each time)"),
     cl::cat(Category));
 
 /// C (and preprocessed C) compiled by the clang of the LLVM PDPV is built
@@ -379,6 +380,8 @@ int main(int Argc, char **Argv) {
       "  Prints the assertions' verdicts and a last line Result: TRUE | FALSE | UNKNOWN.\n"
       "  Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.\n");
 
+  if (!ClangProcess) // replays compile and link their harness through it too
+    setClangDriver(runDriverInProcess);
   if (!PropertyFile.empty())
     checkPropertyFile(PropertyFile);
   if (!CompileCommandsFile.empty()) {

@@ -508,6 +508,20 @@ void defineStandIn(Function &F) {
 
 } // namespace
 
+static ClangDriverFn &clangDriver() {
+  static ClangDriverFn Driver;
+  return Driver;
+}
+
+void setClangDriver(ClangDriverFn Driver) { clangDriver() = std::move(Driver); }
+
+int runClangDriver(ArrayRef<StringRef> Args, StringRef Log) {
+  if (clangDriver())
+    return clangDriver()(Args, Log);
+  std::optional<StringRef> Redirects[] = {StringRef(""), Log, Log};
+  return sys::ExecuteAndWait(Args.front(), Args, std::nullopt, Redirects);
+}
+
 HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::string &Source,
                       const std::string &HarnessFile, ArrayRef<std::string> Args,
                       const ReplayOptions &Opts) {
@@ -554,7 +568,7 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
                                       Compiled, HarnessFile, "-o", Exe};
     if (Is32)
       Compile.insert(Compile.begin() + 1, "-m32");
-    return sys::ExecuteAndWait(*Clang, Compile, std::nullopt, Redirects) == 0;
+    return runClangDriver(Compile, Out) == 0;
   };
   bool Linked = Link(Instrumented);
   if (!Linked) { // functions of other files get stand-ins
