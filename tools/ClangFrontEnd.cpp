@@ -46,6 +46,47 @@ namespace pdpv {
 
 namespace {
 
+/// A diagnostics engine that prints to OS as clang does.
+struct PrintingDiagnostics {
+  explicit PrintingDiagnostics(raw_ostream &OS)
+#if PDPV_LLVM_MAJOR >= 22
+      : Printer(OS, Options),
+        Engine(CompilerInstance::createDiagnostics(*vfs::getRealFileSystem(), Options, &Printer,
+                                                   /*ShouldOwnClient=*/false)) {
+  }
+  DiagnosticOptions Options; // (the printer and the engine keep references)
+#else
+      : Options(new DiagnosticOptions()), Printer(OS, Options.get()),
+        Engine(CompilerInstance::createDiagnostics(Options.get(), &Printer,
+                                                   /*ShouldOwnClient=*/false)) {
+  }
+  IntrusiveRefCntPtr<DiagnosticOptions> Options;
+#endif
+  TextDiagnosticPrinter Printer;
+  IntrusiveRefCntPtr<DiagnosticsEngine> Engine;
+};
+
+/// A compiler instance for Invocation whose messages go to OS, "1 error
+/// generated." included, as from cc1.
+std::unique_ptr<CompilerInstance> instanceFor(std::shared_ptr<CompilerInvocation> Invocation,
+                                              raw_ostream &OS) {
+#if PDPV_LLVM_MAJOR >= 22
+  auto CI = std::make_unique<CompilerInstance>(std::move(Invocation));
+  CI->createDiagnostics(new TextDiagnosticPrinter(OS, CI->getDiagnosticOpts()));
+#else
+  auto CI = std::make_unique<CompilerInstance>();
+  CI->setInvocation(std::move(Invocation));
+  CI->createDiagnostics(new TextDiagnosticPrinter(OS, &CI->getDiagnosticOpts()));
+#endif
+  CI->setVerboseOutputStream(OS);
+  // The targets clang's pipelines and code generation need, as the clang
+  // binary has them (-m32 is the same target).
+  InitializeNativeTarget();
+  InitializeNativeTargetAsmPrinter();
+  InitializeNativeTargetAsmParser();
+  return CI;
+}
+
 /// The front-end job the driver makes of Args, as the clang binary runs it;
 /// null for any other command line. The driver's messages are dropped: a
 /// command line it rejects is left to the clang binary, which prints them as
@@ -53,52 +94,30 @@ namespace {
 /// and the driver then leaves out options of code generation, such as
 /// keeping the order of uses in bitcode.)
 std::shared_ptr<CompilerInvocation> frontEndJob(ArrayRef<const char *> Args) {
-#if PDPV_LLVM_MAJOR >= 22
-  DiagnosticOptions Options; // (the engine keeps a reference)
-  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
-      *vfs::getRealFileSystem(), Options, new IgnoringDiagConsumer());
-#else
-  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
-      CompilerInstance::createDiagnostics(new DiagnosticOptions(), new IgnoringDiagConsumer());
-#endif
-  clang::driver::Driver TheDriver(Args[0], sys::getDefaultTargetTriple(), *Diags);
+  raw_null_ostream Dropped;
+  PrintingDiagnostics Diags(Dropped);
+  clang::driver::Driver TheDriver(Args[0], sys::getDefaultTargetTriple(), *Diags.Engine);
   std::unique_ptr<clang::driver::Compilation> C(TheDriver.BuildCompilation(Args));
-  if (!C || C->containsError() || Diags->hasErrorOccurred() || C->getJobs().size() != 1)
+  if (!C || C->containsError() || Diags.Engine->hasErrorOccurred() || C->getJobs().size() != 1)
     return nullptr;
   const auto *Job = dyn_cast<clang::driver::Command>(&*C->getJobs().begin());
   if (!Job || StringRef(Job->getCreator().getName()) != "clang")
     return nullptr;
   auto Invocation = std::make_shared<CompilerInvocation>();
-  if (!CompilerInvocation::CreateFromArgs(*Invocation, Job->getArguments(), *Diags, Args[0]) ||
+  if (!CompilerInvocation::CreateFromArgs(*Invocation, Job->getArguments(), *Diags.Engine,
+                                          Args[0]) ||
       Invocation->getFrontendOpts().ProgramAction != frontend::EmitBC)
     return nullptr;
   return Invocation;
 }
 
-/// Where the front-end jobs of runDriverInProcess print (the driver calls
-/// them with their command line alone).
-raw_ostream *JobMessages = nullptr;
-
-/// One -cc1 job, as clang's cc1 would run it (the actions replays need:
-/// object files and bitcode).
-int runFrontEndJob(SmallVectorImpl<const char *> &Argv) {
-  raw_ostream &Messages = JobMessages ? *JobMessages : errs();
+/// One -cc1 job of a driver's compilation (Argv: the binary, -cc1, its
+/// arguments), as cc1 would run it: the actions replays need, object files
+/// and bitcode. Messages to OS; the exit status.
+int runFrontEndJob(ArrayRef<const char *> Argv, raw_ostream &OS) {
   auto Invocation = std::make_shared<CompilerInvocation>();
-#if PDPV_LLVM_MAJOR >= 22
-  DiagnosticOptions Options;
-  TextDiagnosticPrinter ArgPrinter(Messages, Options);
-  IntrusiveRefCntPtr<DiagnosticsEngine> ArgDiags = CompilerInstance::createDiagnostics(
-      *vfs::getRealFileSystem(), Options, &ArgPrinter, /*ShouldOwnClient=*/false);
-#else
-  IntrusiveRefCntPtr<DiagnosticOptions> Options = new DiagnosticOptions();
-  TextDiagnosticPrinter ArgPrinter(Messages, Options.get());
-  IntrusiveRefCntPtr<DiagnosticsEngine> ArgDiags =
-      CompilerInstance::createDiagnostics(Options.get(), &ArgPrinter, /*ShouldOwnClient=*/false);
-#endif
-  // (Argv: the binary, -cc1, then the job's arguments)
-  if (Argv.size() < 2 ||
-      !CompilerInvocation::CreateFromArgs(*Invocation, ArrayRef(Argv).drop_front(2), *ArgDiags,
-                                          Argv[0]))
+  PrintingDiagnostics Diags(OS);
+  if (!CompilerInvocation::CreateFromArgs(*Invocation, Argv.drop_front(2), *Diags.Engine, Argv[0]))
     return 1;
   std::unique_ptr<FrontendAction> Action;
   switch (Invocation->getFrontendOpts().ProgramAction) {
@@ -109,23 +128,10 @@ int runFrontEndJob(SmallVectorImpl<const char *> &Argv) {
     Action = std::make_unique<EmitBCAction>();
     break;
   default:
-    Messages << "pdpv: a front-end job it does not run: " << join(Argv, " ") << "\n";
+    OS << "pdpv: a front-end job it does not run: " << join(Argv, " ") << "\n";
     return 1;
   }
-  InitializeNativeTarget();
-  InitializeNativeTargetAsmPrinter();
-  InitializeNativeTargetAsmParser();
-#if PDPV_LLVM_MAJOR >= 22
-  CompilerInstance CI(Invocation);
-  TextDiagnosticPrinter Printer(Messages, CI.getDiagnosticOpts());
-#else
-  CompilerInstance CI;
-  CI.setInvocation(Invocation);
-  TextDiagnosticPrinter Printer(Messages, &CI.getDiagnosticOpts());
-#endif
-  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
-  CI.setVerboseOutputStream(Messages);
-  return CI.ExecuteAction(*Action) ? 0 : 1;
+  return instanceFor(std::move(Invocation), OS)->ExecuteAction(*Action) ? 0 : 1;
 }
 
 } // namespace
@@ -153,20 +159,10 @@ int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
   std::vector<const char *> Argv;
   for (const std::string &A : Strings)
     Argv.push_back(A.c_str());
-#if PDPV_LLVM_MAJOR >= 22
-  DiagnosticOptions Options;
-  TextDiagnosticPrinter Printer(Messages, Options);
-  IntrusiveRefCntPtr<DiagnosticsEngine> Diags = CompilerInstance::createDiagnostics(
-      *vfs::getRealFileSystem(), Options, &Printer, /*ShouldOwnClient=*/false);
-#else
-  IntrusiveRefCntPtr<DiagnosticOptions> Options = new DiagnosticOptions();
-  TextDiagnosticPrinter Printer(Messages, Options.get());
-  IntrusiveRefCntPtr<DiagnosticsEngine> Diags =
-      CompilerInstance::createDiagnostics(Options.get(), &Printer, /*ShouldOwnClient=*/false);
-#endif
   std::string Name = sys::path::filename(Args.front()).str(); // (clang-19, as called)
-  Printer.setPrefix(Name); // ("clang-19: error: ...")
-  clang::driver::Driver TheDriver(Argv.front(), sys::getDefaultTargetTriple(), *Diags);
+  PrintingDiagnostics Diags(Messages);
+  Diags.Printer.setPrefix(Name); // ("clang-19: error: ...")
+  clang::driver::Driver TheDriver(Argv.front(), sys::getDefaultTargetTriple(), *Diags.Engine);
   std::unique_ptr<clang::driver::Compilation> C(TheDriver.BuildCompilation(Argv));
   if (!C || C->containsError())
     return 1;
@@ -181,9 +177,7 @@ int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
     if (!JobArgs.empty() && StringRef(JobArgs.front()) == "-cc1") {
       SmallVector<const char *, 64> JobArgv{Job.getExecutable()};
       JobArgv.append(JobArgs.begin(), JobArgs.end());
-      JobMessages = &Messages;
-      Status = runFrontEndJob(JobArgv);
-      JobMessages = nullptr;
+      Status = runFrontEndJob(JobArgv, Messages);
     } else {
       std::string Why;
       bool NotStarted = false;
@@ -207,34 +201,19 @@ FrontEndResult compileInProcess(ArrayRef<const char *> Args, LLVMContext &Ctx) {
   std::shared_ptr<CompilerInvocation> Job = frontEndJob(Args);
   if (!Job)
     return R;
-  // The target for clang's -O0 pipeline, as the clang binary has it (-m32 is
-  // the same target).
-  InitializeNativeTarget();
-#if PDPV_LLVM_MAJOR >= 22
-  CompilerInstance CI(Job);
-#else
-  CompilerInstance CI;
-  CI.setInvocation(Job);
-#endif
   raw_string_ostream Messages(R.Diagnostics);
-#if PDPV_LLVM_MAJOR >= 22
-  TextDiagnosticPrinter Printer(Messages, CI.getDiagnosticOpts());
-#else
-  TextDiagnosticPrinter Printer(Messages, &CI.getDiagnosticOpts());
-#endif
-  CI.createDiagnostics(&Printer, /*ShouldOwnClient=*/false);
-  CI.setVerboseOutputStream(Messages); // ("1 error generated.")
+  std::unique_ptr<CompilerInstance> CI = instanceFor(Job, Messages);
   // Clang's -emit-llvm-bc job as the binary runs it, its bitcode written to
   // memory instead of a file, then read into the caller's context. (Clang
   // also sets options on the context it generates code in, such as
   // discarding value names: that context is its own.)
   SmallVector<char, 0> Bitcode;
-  CI.setOutputStream(std::make_unique<raw_svector_ostream>(Bitcode));
+  CI->setOutputStream(std::make_unique<raw_svector_ostream>(Bitcode));
   LLVMContext FrontEndCtx;
   EmitBCAction Action(&FrontEndCtx);
   bool Compiled = false;
   CrashRecoveryContext::Enable();
-  bool Survived = CrashRecoveryContext().RunSafely([&] { Compiled = CI.ExecuteAction(Action); });
+  bool Survived = CrashRecoveryContext().RunSafely([&] { Compiled = CI->ExecuteAction(Action); });
   CrashRecoveryContext::Disable();
   if (!Survived)
     return FrontEndResult(); // a crash of clang's: the clang binary reports it
