@@ -3,9 +3,11 @@
 // fails) only for n >= 65536, and the loop runs n times, so the extremes
 // and most arbitrary 32-bit values run longer than a run may (they are
 // given a short limit first, and the whole one at the end), while a value
-// of 17 to 26 bits fails within milliseconds.
-// RUN: sh -c 'pdpv --engine=native --timeout=10 %s; echo "exit $?"' | FileCheck-19 %s
-// RUN: sh -c 'pdpv --engine=native --timeout=10 --data-model=ilp32 %s; echo "exit $?"' | FileCheck-19 %s
+// of 17 to 26 bits fails within milliseconds. (30 s: on a loaded machine
+// nearly every run takes its whole first limit, and 10 s once gave only 98
+// runs without such a value; it stops as soon as one fails.)
+// RUN: sh -c 'pdpv --engine=native --timeout=30 %s; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=native --timeout=30 --data-model=ilp32 %s; echo "exit $?"' | FileCheck-19 %s
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
 
@@ -17,8 +19,8 @@ int main(void) {
   __VERIFIER_assert(n == 0 || square / n == n);
   return 0;
 }
-// CHECK: native-search-magnitude.c:17:3: warning: assertion can fail [pdpv]
+// CHECK: native-search-magnitude.c:19:3: warning: assertion can fail [pdpv]
 // CHECK: note: input 1: __VERIFIER_nondet_uint() =
-// CHECK: native-search-magnitude.c:17:3: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at native-search-magnitude.c:17
+// CHECK: native-search-magnitude.c:19:3: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at native-search-magnitude.c:19
 // CHECK: Result: FALSE
 // CHECK: exit 10
