@@ -6,7 +6,7 @@
 // inputs that make it fail when the program runs.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=EXACT
 // RUN: not pdpv --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
-// RUN: clang-19 -g -O2 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-assume-malloc-succeeds -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
+// RUN: clang-19 -g -O2 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-assume-malloc-succeeds -mllvm -pdpv-timeout=30 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=CHECK,NATIVE
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<assume-malloc-succeeds>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --assume-malloc-succeeds --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
