@@ -13,6 +13,8 @@
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 
+#include "lld/Common/Driver.h"
+
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -30,6 +32,12 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <optional>
+#include <sys/wait.h>
+#include <unistd.h>
+
 using namespace llvm;
 using namespace clang;
 
@@ -41,6 +49,8 @@ using namespace clang;
 llvm::PassPluginLibraryInfo getPollyPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "Polly (not linked into pdpv)", "0", [](PassBuilder &) {}};
 }
+
+LLD_HAS_DRIVER(elf)
 
 namespace pdpv {
 
@@ -87,6 +97,19 @@ std::unique_ptr<CompilerInstance> instanceFor(std::shared_ptr<CompilerInvocation
   return CI;
 }
 
+/// The driver's compilation of Args (Args[0]: the binary's real path, next
+/// to which it finds its headers and tools), its messages to Diags.
+struct DriverCompilation {
+  DriverCompilation(ArrayRef<const char *> Args, DiagnosticsEngine &Diags)
+      : TheDriver(Args[0], sys::getDefaultTargetTriple(), Diags),
+        C(TheDriver.BuildCompilation(Args)) {}
+  bool valid() const {
+    return C && !C->containsError() && !TheDriver.getDiags().hasErrorOccurred();
+  }
+  clang::driver::Driver TheDriver;
+  std::unique_ptr<clang::driver::Compilation> C; // (refers to TheDriver)
+};
+
 /// The front-end job the driver makes of Args, as the clang binary runs it;
 /// null for any other command line. The driver's messages are dropped: a
 /// command line it rejects is left to the clang binary, which prints them as
@@ -96,11 +119,10 @@ std::unique_ptr<CompilerInstance> instanceFor(std::shared_ptr<CompilerInvocation
 std::shared_ptr<CompilerInvocation> frontEndJob(ArrayRef<const char *> Args) {
   raw_null_ostream Dropped;
   PrintingDiagnostics Diags(Dropped);
-  clang::driver::Driver TheDriver(Args[0], sys::getDefaultTargetTriple(), *Diags.Engine);
-  std::unique_ptr<clang::driver::Compilation> C(TheDriver.BuildCompilation(Args));
-  if (!C || C->containsError() || Diags.Engine->hasErrorOccurred() || C->getJobs().size() != 1)
+  DriverCompilation D(Args, *Diags.Engine);
+  if (!D.valid() || D.C->getJobs().size() != 1)
     return nullptr;
-  const auto *Job = dyn_cast<clang::driver::Command>(&*C->getJobs().begin());
+  const auto *Job = dyn_cast<clang::driver::Command>(&*D.C->getJobs().begin());
   if (!Job || StringRef(Job->getCreator().getName()) != "clang")
     return nullptr;
   auto Invocation = std::make_shared<CompilerInvocation>();
@@ -111,27 +133,79 @@ std::shared_ptr<CompilerInvocation> frontEndJob(ArrayRef<const char *> Args) {
   return Invocation;
 }
 
+/// The outcome of a front-end action run in this process.
+enum class FrontEndOutcome { Succeeded, Failed, Crashed };
+
+/// Runs A on CI, recovering from a crash of clang's: the caller then leaves
+/// the compilation to the clang binary, which reports the crash as users
+/// know it, instead of the crash ending pdpv.
+FrontEndOutcome executeGuarded(CompilerInstance &CI, FrontendAction &A) {
+  bool Succeeded = false;
+  CrashRecoveryContext::Enable();
+  bool Survived = CrashRecoveryContext().RunSafely([&] { Succeeded = CI.ExecuteAction(A); });
+  CrashRecoveryContext::Disable();
+  if (!Survived)
+    return FrontEndOutcome::Crashed;
+  return Succeeded ? FrontEndOutcome::Succeeded : FrontEndOutcome::Failed;
+}
+
 /// One -cc1 job of a driver's compilation (Argv: the binary, -cc1, its
 /// arguments), as cc1 would run it: the actions replays need, object files
-/// and bitcode. Messages to OS; the exit status.
-int runFrontEndJob(ArrayRef<const char *> Argv, raw_ostream &OS) {
+/// and bitcode. Messages to OS.
+FrontEndOutcome runFrontEndJob(ArrayRef<const char *> Argv, raw_ostream &OS) {
   auto Invocation = std::make_shared<CompilerInvocation>();
   PrintingDiagnostics Diags(OS);
   if (!CompilerInvocation::CreateFromArgs(*Invocation, Argv.drop_front(2), *Diags.Engine, Argv[0]))
-    return 1;
-  std::unique_ptr<FrontendAction> Action;
+    return FrontEndOutcome::Failed;
+  std::unique_ptr<FrontendAction> A;
   switch (Invocation->getFrontendOpts().ProgramAction) {
   case frontend::EmitObj:
-    Action = std::make_unique<EmitObjAction>();
+    A = std::make_unique<EmitObjAction>();
     break;
   case frontend::EmitBC:
-    Action = std::make_unique<EmitBCAction>();
+    A = std::make_unique<EmitBCAction>();
     break;
   default:
     OS << "pdpv: a front-end job it does not run: " << join(Argv, " ") << "\n";
-    return 1;
+    return FrontEndOutcome::Failed;
   }
-  return instanceFor(std::move(Invocation), OS)->ExecuteAction(*Action) ? 0 : 1;
+  return executeGuarded(*instanceFor(std::move(Invocation), OS), *A);
+}
+
+/// The driver's link job (GNU ld's command line), linked by lld's ELF
+/// linker: GNU ld takes about 18 ms for a harness, mostly its own start;
+/// lld links it in about 2. lld reads the same command line (its ELF driver
+/// is a GNU ld), and the executable runs the same code: layout differs, not
+/// what the program does. lld runs in a forked child: it resets every
+/// command-line option of its process to the default
+/// (cl::ResetAllOptionOccurrences), pdpv's own included. Its messages go to
+/// the file Log; the exit status, or nothing if the child did not finish.
+std::optional<int> runLinkJob(const clang::driver::Command &Job, StringRef Log) {
+  SmallVector<const char *, 64> Argv{"ld.lld"};
+  append_range(Argv, Job.getArguments());
+  // Every undefined function is reported (the replay gives each a stand-in),
+  // and a harness is too small for threads to pay.
+  Argv.append({"--error-limit=0", "--threads=1"});
+  outs().flush();
+  errs().flush();
+  std::fflush(nullptr);
+  pid_t Pid = fork();
+  if (Pid < 0)
+    return std::nullopt;
+  if (Pid == 0) {
+    std::error_code EC;
+    raw_fd_ostream OS(Log, EC, sys::fs::OF_Append);
+    lld::Result R = lld::lldMain(Argv, OS, OS, {{lld::Gnu, &lld::elf::link}});
+    OS.flush();
+    _exit(R.retCode);
+  }
+  int Status = 0;
+  while (waitpid(Pid, &Status, 0) < 0)
+    if (errno != EINTR)
+      return std::nullopt;
+  if (!WIFEXITED(Status))
+    return std::nullopt;
+  return WEXITSTATUS(Status);
 }
 
 } // namespace
@@ -153,32 +227,38 @@ int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
     raw_fd_ostream(Log, EC, sys::fs::OF_Append) << Text;
   });
   std::vector<std::string> Strings(Args.begin(), Args.end());
-  SmallString<256> Binary;
-  if (!sys::fs::real_path(Strings.front(), Binary)) // (where its headers and tools are)
-    Strings.front() = std::string(Binary);
+  Strings.front() = clangRealPath(Args.front());
   std::vector<const char *> Argv;
   for (const std::string &A : Strings)
     Argv.push_back(A.c_str());
   std::string Name = sys::path::filename(Args.front()).str(); // (clang-19, as called)
   PrintingDiagnostics Diags(Messages);
   Diags.Printer.setPrefix(Name); // ("clang-19: error: ...")
-  clang::driver::Driver TheDriver(Argv.front(), sys::getDefaultTargetTriple(), *Diags.Engine);
-  std::unique_ptr<clang::driver::Compilation> C(TheDriver.BuildCompilation(Argv));
-  if (!C || C->containsError())
+  DriverCompilation D(Argv, *Diags.Engine);
+  if (!D.C || D.C->containsError())
     return 1;
   // The jobs one after the other, as the driver would run them. (Not its
   // ExecuteCompilation: with more than one job, compiling and linking, it
   // starts cc1 as a process.)
-  auto RemoveTemporaries = make_scope_exit([&] { C->CleanupFileList(C->getTempFiles()); });
+  auto RemoveTemporaries = make_scope_exit([&] { D.C->CleanupFileList(D.C->getTempFiles()); });
   std::optional<StringRef> Redirects[] = {StringRef(""), Log, Log};
-  for (const clang::driver::Command &Job : C->getJobs()) {
+  for (const clang::driver::Command &Job : D.C->getJobs()) {
     const llvm::opt::ArgStringList &JobArgs = Job.getArguments();
     int Status;
     if (!JobArgs.empty() && StringRef(JobArgs.front()) == "-cc1") {
       SmallVector<const char *, 64> JobArgv{Job.getExecutable()};
       JobArgv.append(JobArgs.begin(), JobArgs.end());
-      Status = runFrontEndJob(JobArgv, Messages);
-    } else {
+      FrontEndOutcome Done = runFrontEndJob(JobArgv, Messages);
+      if (Done == FrontEndOutcome::Crashed) { // the binary, from the start
+        Text.clear();
+        return sys::ExecuteAndWait(Args.front(), Args, std::nullopt, Redirects);
+      }
+      Status = Done == FrontEndOutcome::Succeeded ? 0 : 1;
+    } else if (std::optional<int> Linked;
+               Job.getCreator().isLinkJob() && sys::path::filename(Job.getExecutable()) == "ld" &&
+               (Linked = runLinkJob(Job, Log))) {
+      Status = *Linked;
+    } else { // (also GNU ld itself, should lld not finish)
       std::string Why;
       bool NotStarted = false;
       Status = Job.Execute(Redirects, &Why, &NotStarted);
@@ -196,6 +276,13 @@ int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
   return 0;
 }
 
+std::string clangRealPath(StringRef Clang) {
+  SmallString<256> Real;
+  if (sys::fs::real_path(Clang, Real))
+    return Clang.str();
+  return std::string(Real);
+}
+
 FrontEndResult compileInProcess(ArrayRef<const char *> Args, LLVMContext &Ctx) {
   FrontEndResult R;
   std::shared_ptr<CompilerInvocation> Job = frontEndJob(Args);
@@ -210,15 +297,12 @@ FrontEndResult compileInProcess(ArrayRef<const char *> Args, LLVMContext &Ctx) {
   SmallVector<char, 0> Bitcode;
   CI->setOutputStream(std::make_unique<raw_svector_ostream>(Bitcode));
   LLVMContext FrontEndCtx;
-  EmitBCAction Action(&FrontEndCtx);
-  bool Compiled = false;
-  CrashRecoveryContext::Enable();
-  bool Survived = CrashRecoveryContext().RunSafely([&] { Compiled = CI->ExecuteAction(Action); });
-  CrashRecoveryContext::Disable();
-  if (!Survived)
-    return FrontEndResult(); // a crash of clang's: the clang binary reports it
+  EmitBCAction Emit(&FrontEndCtx);
+  FrontEndOutcome Done = executeGuarded(*CI, Emit);
+  if (Done == FrontEndOutcome::Crashed)
+    return FrontEndResult();
   R.Ran = true;
-  if (!Compiled)
+  if (Done == FrontEndOutcome::Failed)
     return R;
   StringRef Input = Job->getFrontendOpts().Inputs.front().getFile();
   Expected<std::unique_ptr<llvm::Module>> Read =

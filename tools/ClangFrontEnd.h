@@ -8,6 +8,8 @@
 // goes away is the process: the clang binary spends about 25 of its 30 ms
 // on a small file loading and relocating libclang-cpp and libLLVM, more
 // than the front end itself, and more than the whole proof of many tasks.
+// Replays link their harness with lld's ELF linker, also in the process
+// (GNU ld needs about 18 ms for it, mostly its own start).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_TOOLS_CLANGFRONTEND_H
@@ -39,10 +41,15 @@ struct FrontEndResult {
 FrontEndResult compileInProcess(llvm::ArrayRef<const char *> Args, llvm::LLVMContext &Ctx);
 
 /// Runs clang's driver as the clang binary would with Args (Args[0]: the
-/// binary's path), its front-end jobs (-cc1) in this process and the others
-/// (the linker) as processes; every message goes to the file Log. The exit
-/// status, as the binary's. (setClangDriver in Harness.h)
+/// binary's path), its front-end jobs (-cc1) and GNU ld's link jobs (by
+/// lld) in this process, any other job as a process; every message goes to
+/// the file Log. The exit status, as the binary's. A crash of clang's
+/// leaves the whole command to the binary. (setClangDriver in Harness.h)
 int runDriverInProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Log);
+
+/// The clang binary's real path (Clang: as found on PATH): its driver finds
+/// the builtin headers and the tools next to it.
+std::string clangRealPath(llvm::StringRef Clang);
 
 } // namespace pdpv
 

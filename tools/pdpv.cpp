@@ -175,14 +175,11 @@ static std::unique_ptr<Module> compile(StringRef Source, const CompileCommand *E
   ErrorOr<std::string> Clang = sys::findProgramByName(PDPV_CLANG);
   if (!Clang)
     usageError(PDPV_CLANG " not found on PATH (run utils/bootstrap)");
-  // The real path: the driver finds its builtin headers next to it.
-  SmallString<256> ClangPath;
-  if (sys::fs::real_path(*Clang, ClangPath))
-    ClangPath = *Clang;
+  std::string ClangPath = clangRealPath(*Clang);
   SmallString<256> Absolute(Source); // (compiled in the database's directory)
   sys::fs::make_absolute(Absolute);
   auto Attempt = [&](bool OldC, std::string &Messages) -> std::unique_ptr<Module> {
-    std::vector<std::string> Args = {std::string(ClangPath), "-g", "-O0", "-w", "-c", "-emit-llvm",
+    std::vector<std::string> Args = {ClangPath, "-g", "-O0", "-w", "-c", "-emit-llvm",
                                      std::string(Absolute)};
     if (Model == DataModel::ILP32)
       Args.push_back("-m32");

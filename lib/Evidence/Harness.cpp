@@ -116,9 +116,10 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
      << "#include <stddef.h>\n#include <stdio.h>\n\n"
      // <stdlib.h> takes longer to compile than all the rest (12 ms: a sixth
      // of a FALSE task's time); C11 7.1.4 lets a program declare a library
-     // function that needs no header type itself.
-     << "/* The <stdlib.h> functions used here (C11 7.1.4: no header needed). */\n"
-     << "void _Exit(int);\nvoid exit(int);\nvoid *malloc(size_t);\nvoid *calloc(size_t, size_t);\n\n"
+     // function itself instead (size_t is also <stddef.h>'s).
+     << "/* The <stdlib.h> functions used here, declared as C11 7.1.4 allows. */\n"
+     << "void _Exit(int);\nvoid exit(int);\n"
+     << "void *malloc(size_t);\nvoid *calloc(size_t, size_t);\n\n"
      << "/* The values the program's nondet calls return, in call order. */\n"
      << "static const unsigned long long pdpv_inputs[] = {";
   std::string Uninitialized;
@@ -484,16 +485,20 @@ std::string callSite(StringRef Exe, uint64_t At) {
   return sys::path::filename(Info->FileName).str() + ":" + std::to_string(Info->Line);
 }
 
-/// The functions the linker's log says nothing defines ("undefined
-/// reference to `f'"), declared in M.
+/// The functions the linker's log says nothing defines, declared in M: GNU
+/// ld says "undefined reference to `f'", lld "undefined symbol: f".
 SmallVector<Function *, 4> undefinedFunctions(StringRef Log, Module &M) {
   SmallVector<Function *, 4> Fs;
-  for (StringRef Line : split(Log, '\n'))
-    if (size_t K = Line.find("undefined reference to `"); K != StringRef::npos) {
-      StringRef Name = Line.drop_front(K + 24).take_until([](char C) { return C == '\''; });
-      if (Function *F = M.getFunction(Name); F && F->isDeclaration() && !is_contained(Fs, F))
-        Fs.push_back(F);
-    }
+  for (StringRef Line : split(Log, '\n')) {
+    StringRef Name;
+    if (size_t K = Line.find("undefined reference to `"); K != StringRef::npos)
+      Name = Line.drop_front(K + 24).take_until([](char C) { return C == '\''; });
+    else if (size_t K = Line.find("undefined symbol: "); K != StringRef::npos)
+      Name = Line.drop_front(K + 18).rtrim();
+    if (Function *F = Name.empty() ? nullptr : M.getFunction(Name);
+        F && F->isDeclaration() && !is_contained(Fs, F))
+      Fs.push_back(F);
+  }
   return Fs;
 }
 

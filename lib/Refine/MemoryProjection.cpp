@@ -151,7 +151,6 @@ LoopRefiner::Outcome LoopRefiner::refineOverMemory(Loop &L, const std::vector<AP
       Open.push_back(J);
   // (A round needs a second at least: PDR does not start with less, and
   // asking it again at once would only spin until the deadline.)
-  bool TimedOut = false;
   for (unsigned Seconds = 2; !Open.empty() && millisecondsUntil(Until) >= 1000;
        Seconds = std::min(2 * Seconds, 3600u)) {
     std::vector<size_t> Again;
@@ -182,7 +181,6 @@ LoopRefiner::Outcome LoopRefiner::refineOverMemory(Loop &L, const std::vector<AP
         // Again from the start, with more time: an engine stopped at its
         // limit answered every later run at once with its time limit
         // (scalar-pdr-unknown.c: 1,270 runs in 12 s and 900 MB).
-        TimedOut = true;
         P.Engine.reset();
         P.Assumed = 0;
         Again.push_back(J);
@@ -205,7 +203,9 @@ LoopRefiner::Outcome LoopRefiner::refineOverMemory(Loop &L, const std::vector<AP
     }
     Open = std::move(Again);
   }
-  if (TimedOut && Deadline::clock::now() >= Until)
+  // Attempts still open when less than a round's second is left: the time
+  // limit decided, not what the attempts can do.
+  if (!Open.empty())
     O.Why = Unknown::timeLimit(0);
   return O;
 }
