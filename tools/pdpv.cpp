@@ -43,6 +43,7 @@
 #include <z3.h>
 
 #include <cstdlib>
+#include <malloc.h>
 
 using namespace llvm;
 using namespace pdpv;
@@ -354,6 +355,12 @@ static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) 
 }
 
 int main(int Argc, char **Argv) {
+  // Each Z3 context allocates two tables of 8.5 MB. glibc gives blocks that
+  // large their own mappings and unmaps them when freed, so each new context
+  // (BMC makes one per depth) faulted its 17 MB in again, about 5 ms; kept
+  // in the heap, they are reused (sum04.c: 0.100 -> 0.076 s).
+  mallopt(M_MMAP_THRESHOLD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
   if (Argc >= 2 && StringRef(Argv[1]) == "report")
     report(Argc, Argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {
