@@ -138,15 +138,20 @@ enum class FrontEndOutcome { Succeeded, Failed, Crashed };
 
 /// Runs A on CI, recovering from a crash of clang's: the caller then leaves
 /// the compilation to the clang binary, which reports the crash as users
-/// know it, instead of the crash ending pdpv.
-FrontEndOutcome executeGuarded(CompilerInstance &CI, FrontendAction &A) {
+/// know it, instead of the crash ending pdpv. What a crash leaves behind is
+/// in no known state, and destroying it could crash again: CI and A are
+/// leaked then (clang's driver leaks a crashed in-process cc1 too).
+FrontEndOutcome executeGuarded(std::unique_ptr<CompilerInstance> &CI,
+                               std::unique_ptr<FrontendAction> &A) {
   bool Succeeded = false;
   CrashRecoveryContext::Enable();
-  bool Survived = CrashRecoveryContext().RunSafely([&] { Succeeded = CI.ExecuteAction(A); });
+  bool Survived = CrashRecoveryContext().RunSafely([&] { Succeeded = CI->ExecuteAction(*A); });
   CrashRecoveryContext::Disable();
-  if (!Survived)
-    return FrontEndOutcome::Crashed;
-  return Succeeded ? FrontEndOutcome::Succeeded : FrontEndOutcome::Failed;
+  if (Survived)
+    return Succeeded ? FrontEndOutcome::Succeeded : FrontEndOutcome::Failed;
+  (void)CI.release();
+  (void)A.release();
+  return FrontEndOutcome::Crashed;
 }
 
 /// One -cc1 job of a driver's compilation (Argv: the binary, -cc1, its
@@ -169,7 +174,8 @@ FrontEndOutcome runFrontEndJob(ArrayRef<const char *> Argv, raw_ostream &OS) {
     OS << "pdpv: a front-end job it does not run: " << join(Argv, " ") << "\n";
     return FrontEndOutcome::Failed;
   }
-  return executeGuarded(*instanceFor(std::move(Invocation), OS), *A);
+  std::unique_ptr<CompilerInstance> CI = instanceFor(std::move(Invocation), OS);
+  return executeGuarded(CI, A);
 }
 
 /// The driver's link job (GNU ld's command line), linked by lld's ELF
@@ -296,11 +302,13 @@ FrontEndResult compileInProcess(ArrayRef<const char *> Args, LLVMContext &Ctx) {
   // discarding value names: that context is its own.)
   SmallVector<char, 0> Bitcode;
   CI->setOutputStream(std::make_unique<raw_svector_ostream>(Bitcode));
-  LLVMContext FrontEndCtx;
-  EmitBCAction Emit(&FrontEndCtx);
-  FrontEndOutcome Done = executeGuarded(*CI, Emit);
-  if (Done == FrontEndOutcome::Crashed)
+  auto FrontEndCtx = std::make_unique<LLVMContext>();
+  std::unique_ptr<FrontendAction> Emit = std::make_unique<EmitBCAction>(FrontEndCtx.get());
+  FrontEndOutcome Done = executeGuarded(CI, Emit);
+  if (Done == FrontEndOutcome::Crashed) {
+    (void)FrontEndCtx.release(); // (the crashed module's: see executeGuarded)
     return FrontEndResult();
+  }
   R.Ran = true;
   if (Done == FrontEndOutcome::Failed)
     return R;
