@@ -2,6 +2,8 @@
 
 #include "ClangFrontEnd.h"
 
+#include "pdpv/Harness.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/CodeGen/CodeGenAction.h"
@@ -257,7 +259,7 @@ int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
       FrontEndOutcome Done = runFrontEndJob(JobArgv, Messages);
       if (Done == FrontEndOutcome::Crashed) { // the binary, from the start
         Text.clear();
-        return sys::ExecuteAndWait(Args.front(), Args, std::nullopt, Redirects);
+        return runClangBinary(Args, Log);
       }
       Status = Done == FrontEndOutcome::Succeeded ? 0 : 1;
     } else if (std::optional<int> Linked;

@@ -163,7 +163,7 @@ static cl::opt<bool> ClangProcess(
     "clang-process", cl::Hidden,
     cl::desc("compile C (the program, replay harnesses) by running " PDPV_CLANG
              " instead of clang's libraries inside pdpv (the same compilation, about 30 ms "
-             "slower each time)"),
+             "slower each time), and link replays with GNU ld instead of lld"),
     cl::cat(Category));
 
 /// C (and preprocessed C) compiled by the clang of the LLVM PDPV is built

@@ -114,9 +114,8 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
      << "   the error call reports where it was called from and exits with "
      << HarnessFailureExit << ". */\n"
      << "#include <stddef.h>\n#include <stdio.h>\n\n"
-     // <stdlib.h> takes longer to compile than all the rest (12 ms: a sixth
-     // of a FALSE task's time); C11 7.1.4 lets a program declare a library
-     // function itself instead (size_t is also <stddef.h>'s).
+     // <stdlib.h> takes longer to compile than all the rest (12 ms of a FALSE
+     // task); C11 7.1.4 lets a program declare its functions itself instead.
      << "/* The <stdlib.h> functions used here, declared as C11 7.1.4 allows. */\n"
      << "void _Exit(int);\nvoid exit(int);\n"
      << "void *malloc(size_t);\nvoid *calloc(size_t, size_t);\n\n"
@@ -495,8 +494,7 @@ SmallVector<Function *, 4> undefinedFunctions(StringRef Log, Module &M) {
       Name = Line.drop_front(K + 24).take_until([](char C) { return C == '\''; });
     else if (size_t K = Line.find("undefined symbol: "); K != StringRef::npos)
       Name = Line.drop_front(K + 18).rtrim();
-    if (Function *F = Name.empty() ? nullptr : M.getFunction(Name);
-        F && F->isDeclaration() && !is_contained(Fs, F))
+    if (Function *F = M.getFunction(Name); F && F->isDeclaration() && !is_contained(Fs, F))
       Fs.push_back(F);
   }
   return Fs;
@@ -525,8 +523,10 @@ static ClangDriverFn &clangDriver() {
 void setClangDriver(ClangDriverFn Driver) { clangDriver() = std::move(Driver); }
 
 int runClangDriver(ArrayRef<StringRef> Args, StringRef Log) {
-  if (clangDriver())
-    return clangDriver()(Args, Log);
+  return clangDriver() ? clangDriver()(Args, Log) : runClangBinary(Args, Log);
+}
+
+int runClangBinary(ArrayRef<StringRef> Args, StringRef Log) {
   std::optional<StringRef> Redirects[] = {StringRef(""), Log, Log};
   return sys::ExecuteAndWait(Args.front(), Args, std::nullopt, Redirects);
 }
