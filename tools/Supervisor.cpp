@@ -15,6 +15,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/prctl.h>
+#include <sys/statfs.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -83,6 +85,25 @@ void reapDescendants() {
   Reap();
 }
 
+/// Where the child's private directory goes. The engines create and remove
+/// many small files (solver queries and answers, harnesses, objects,
+/// replays): on a disk each create and remove is a journal transaction,
+/// milliseconds on some (an ext4 mounted with discard: a tenth of a small
+/// task's time). So unless the user chose a directory (TMPDIR), a file
+/// system in memory is used when there is one that may run programs (the
+/// replays are executables).
+std::string privateDirectoryBase(StringRef Kept) {
+  constexpr const char *Memory = "/dev/shm";
+  constexpr long TmpfsMagic = 0x01021994;
+  struct statfs Fs;
+  struct statvfs Vfs;
+  if (std::getenv("TMPDIR") || statfs(Memory, &Fs) != 0 || Fs.f_type != TmpfsMagic ||
+      statvfs(Memory, &Vfs) != 0 || (Vfs.f_flag & (ST_NOEXEC | ST_RDONLY)) ||
+      access(Memory, W_OK | X_OK) != 0)
+    return std::string(Kept);
+  return Memory;
+}
+
 } // namespace
 
 std::string keptFilesDirectory() {
@@ -97,7 +118,7 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
                     function_ref<void(const std::string &Reason)> Unknown) {
   SmallString<128> Private;
   std::string Kept = keptFilesDirectory();
-  if (sys::fs::createUniqueDirectory("pdpv-run", Private))
+  if (sys::fs::createUniqueDirectory(privateDirectoryBase(Kept) + "/pdpv-run", Private))
     return; // no watchdog then: the work runs in this process, as before
   int Pipe[2];
   if (pipe(Pipe) != 0) {

@@ -44,6 +44,8 @@
 
 #include <cstdlib>
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace pdpv;
@@ -354,6 +356,23 @@ static void writeWitness(const std::vector<FunctionResult> &Results, Verdict V) 
              : True);
 }
 
+/// Puts the heap's next 48 MB in huge pages (Linux's transparent huge
+/// pages, where enabled for madvise). Each process of a run writes tens of
+/// MB afresh (Z3's tables, the lanes' copies of the module), and where a
+/// page fault is dear (4 us in a virtual machine) the 4 KB faults were a
+/// fifth of a small task's time; one 2 MB fault replaces 512 of them.
+/// Untouched parts cost nothing.
+static void hugePageHeap() {
+  constexpr uintptr_t Reserve = 48 << 20, Huge = 2 << 20;
+  uintptr_t Before = reinterpret_cast<uintptr_t>(sbrk(0));
+  void *volatile Block = malloc(Reserve); // (volatile: not elided) grows the heap
+  free(Block);                            // which keeps it (M_TRIM_THRESHOLD)
+  uintptr_t After = reinterpret_cast<uintptr_t>(sbrk(0));
+  uintptr_t From = alignTo(Before, Huge);
+  if (After > From)
+    madvise(reinterpret_cast<void *>(From), After - From, MADV_HUGEPAGE);
+}
+
 int main(int Argc, char **Argv) {
   // Each Z3 context allocates two tables of 8.5 MB. glibc gives blocks that
   // large their own mappings and unmaps them when freed, so each new context
@@ -361,6 +380,7 @@ int main(int Argc, char **Argv) {
   // in the heap, they are reused (sum04.c: 0.100 -> 0.076 s).
   mallopt(M_MMAP_THRESHOLD, 64 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  hugePageHeap();
   if (Argc >= 2 && StringRef(Argv[1]) == "report")
     report(Argc, Argv);
   cl::SetVersionPrinter([](raw_ostream &OS) {

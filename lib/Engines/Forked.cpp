@@ -2,6 +2,7 @@
 
 #include "Forked.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -16,6 +17,20 @@
 
 namespace pdpv {
 
+namespace {
+
+/// Children stopped or answered but not yet reaped.
+std::vector<pid_t> Ending;
+
+/// Reaps those of them that have ended. (Only these: other code waits for
+/// its own processes.) What is left when this process ends goes to its
+/// parent (the pdpv command's watchdog reaps them) or to init.
+void reapEnded() {
+  llvm::erase_if(Ending, [](pid_t Pid) { return waitpid(Pid, nullptr, WNOHANG) != 0; });
+}
+
+} // namespace
+
 std::optional<llvm::StringRef> ForkedChild::lastMessage() const {
   llvm::StringRef Messages(Output);
   size_t End = Messages.rfind('\0'); // (what follows it was cut off)
@@ -27,6 +42,7 @@ std::optional<llvm::StringRef> ForkedChild::lastMessage() const {
 }
 
 ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Work) {
+  reapEnded();
   ForkedChild C;
   int Fds[2];
   if (pipe(Fds) != 0)
@@ -66,6 +82,9 @@ ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Wor
       // no answer: the parent has what the child sent before, if anything
     }
     llvm::errs().flush();
+    // Answered: the parent goes on now, not once the kernel has taken this
+    // large address space apart (milliseconds, after the pipe's end).
+    close(Fds[1]);
     _exit(0);
   }
   close(Fds[1]);
@@ -123,18 +142,16 @@ void awaitChildren(std::vector<ForkedChild> &Children,
   for (ForkedChild &C : Children) {
     if (C.Pid < 0)
       continue;
-    if (!C.Finished) {
-      kill(-C.Pid, SIGKILL);
-      if (C.Pipe >= 0)
-        close(C.Pipe);
-      C.Pipe = -1;
-    }
-    while (waitpid(C.Pid, nullptr, 0) < 0 && errno == EINTR) {
-    }
-    // Whatever the child started in its group (a solver, a native run)
-    // goes with it.
+    if (C.Pipe >= 0)
+      close(C.Pipe);
+    C.Pipe = -1;
+    // The child, and whatever it started in its group (a solver, a native
+    // run), end now. Waiting for their end would wait for the kernel to take
+    // their address spaces apart (milliseconds): they are reaped later.
     kill(-C.Pid, SIGKILL);
+    Ending.push_back(C.Pid);
   }
+  reapEnded();
 }
 
 } // namespace pdpv

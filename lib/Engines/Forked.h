@@ -44,7 +44,8 @@ ForkedChild startChild(const std::function<std::string(const SendFn &Send)> &Wor
 
 /// Reads the children's output until each has finished, Until passes, or
 /// Done (called with a child's index when it finishes) says the rest are not
-/// needed; then stops the unfinished ones and reaps all of them.
+/// needed; then stops the children and their process groups (the ended ones
+/// are reaped then or at the next call, without waiting for them).
 void awaitChildren(std::vector<ForkedChild> &Children,
                    std::chrono::steady_clock::time_point Until,
                    llvm::function_ref<bool(size_t)> Done);
