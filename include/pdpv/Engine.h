@@ -72,7 +72,8 @@ struct Task {
   /// Invariants shown to the user, engine notes, proof re-check counts.
   FunctionResult &Result;
   /// Loop invariants found so far, over the prepared function's values
-  /// (PDPV gives them when asked; k-induction assumes them, re-checked).
+  /// (PDPV gives them when asked and a property is left undecided;
+  /// k-induction assumes them, re-checked).
   bool WantLoopInvariants = false;
   std::vector<PortableInvariant> LoopInvariants;
 };
