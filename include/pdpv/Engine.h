@@ -42,6 +42,9 @@ struct Properties {
   Properties(const llvm::Function &F, const UBOptions &UB);
   Property *find(const llvm::Instruction *At, CheckKind K);
   bool allDecided() const;
+  /// Each has its final verdict: TRUE or FALSE, or UNKNOWN until its native
+  /// run decides (an UNKNOWN of an engine is left to the next one).
+  bool allAnswered() const;
   /// The undecided ones become UNKNOWN with this reason.
   void giveUp(const Unknown &Why);
 };
@@ -72,7 +75,7 @@ struct Task {
   /// Invariants shown to the user, engine notes, proof re-check counts.
   FunctionResult &Result;
   /// Loop invariants found so far, over the prepared function's values
-  /// (PDPV gives them when asked and a property is left undecided;
+  /// (PDPV gives them when asked and a property is left unanswered;
   /// k-induction assumes them, re-checked).
   bool WantLoopInvariants = false;
   std::vector<PortableInvariant> LoopInvariants;

@@ -48,6 +48,12 @@ bool Properties::allDecided() const {
   return all_of(List, [](const Property &P) { return P.Decided; });
 }
 
+bool Properties::allAnswered() const {
+  return all_of(List, [](const Property &P) {
+    return P.Decided && (P.R.V != Verdict::Unknown || P.R.AwaitsNativeRun);
+  });
+}
+
 void Properties::giveUp(const Unknown &Why) {
   for (Property &P : List)
     if (!P.Decided) {

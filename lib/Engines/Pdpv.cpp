@@ -487,7 +487,7 @@ void FunctionVerifier::run() {
             L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
           R.Invariants.push_back(std::move(L));
         }
-    if (Refiner && T.WantLoopInvariants && !T.Props.allDecided()) {
+    if (Refiner && T.WantLoopInvariants && !T.Props.allAnswered()) {
       DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
       OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
       for (unsigned Id : Refiner->loops())
