@@ -96,14 +96,15 @@ void reapDescendants() {
   Reap();
 }
 
-/// Where the child's private directory goes. The engines create and remove
-/// many small files (solver queries and answers, harnesses, objects,
-/// replays): on a disk each create and remove is a journal transaction,
-/// milliseconds on some (an ext4 mounted with discard: a tenth of a small
-/// task's time). So unless the user chose a directory (TMPDIR), a file
-/// system in memory is used when there is one that may run programs (the
-/// replays are executables).
-std::string privateDirectoryBase(StringRef Kept) {
+/// The child's private directory, as createUniqueDirectory's prefix. The
+/// engines create and remove many small files (solver queries and answers,
+/// harnesses, objects, replays): on a disk each create and remove is a
+/// journal transaction, milliseconds on some (an ext4 mounted with discard:
+/// a tenth of a small task's time). So unless the user chose a directory
+/// (TMPDIR), a file system in memory is used when there is one that may run
+/// programs (the replays are executables); else the system's temporary
+/// directory, as a relative prefix says.
+std::string privateDirectoryPrefix() {
   constexpr const char *Memory = "/dev/shm";
   constexpr long TmpfsMagic = 0x01021994;
   struct statfs Fs;
@@ -111,8 +112,8 @@ std::string privateDirectoryBase(StringRef Kept) {
   if (std::getenv("TMPDIR") || statfs(Memory, &Fs) != 0 || Fs.f_type != TmpfsMagic ||
       statvfs(Memory, &Vfs) != 0 || (Vfs.f_flag & (ST_NOEXEC | ST_RDONLY)) ||
       access(Memory, W_OK | X_OK) != 0)
-    return std::string(Kept);
-  return Memory;
+    return "pdpv-run";
+  return std::string(Memory) + "/pdpv-run";
 }
 
 } // namespace
@@ -129,7 +130,7 @@ void superviseChild(unsigned TimeoutSeconds, int UnknownExit,
                     function_ref<void(const std::string &Reason)> Unknown) {
   SmallString<128> Private;
   std::string Kept = keptFilesDirectory();
-  if (sys::fs::createUniqueDirectory(privateDirectoryBase(Kept) + "/pdpv-run", Private))
+  if (sys::fs::createUniqueDirectory(privateDirectoryPrefix(), Private))
     return; // no watchdog then: the work runs in this process, as before
   int Pipe[2];
   if (pipe(Pipe) != 0) {
