@@ -2,7 +2,7 @@
 // symbolic lengths, and a 2-D array: bytes in, bytes out. The loops are
 // bounded, so BMC decides every assertion (the forward condition proves).
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -O1 -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O1 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=60 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
 // The arrays' uninitialized elements are overwritten before they are read:
 // no input of the counterexample, and the witness can give its inputs.
@@ -41,4 +41,4 @@ int main(void) {
 // WITNESS: entry_type: "violation_sequence"
 // Through opt, on the IR clang emits:
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<timeout=60;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
