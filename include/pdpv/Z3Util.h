@@ -38,14 +38,24 @@ unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline);
 /// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
 z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
                       bool Unsigned);
+/// Which applications forEachApp meets: those outside quantifiers only
+/// (ground terms), or also those in quantifier bodies (where the constants a
+/// formula names also are: `forall k. a[k] == 0` names the array a).
+enum class Bodies { Skip, Enter };
 /// Fn(E) for each application in Root not in Seen (which gets them), in
 /// the order first met, without recursion (claims are deep DAGs).
 template <typename FnT>
-void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
+void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn,
+                Bodies InQuantifiers = Bodies::Skip) {
   std::vector<z3::expr> Stack{Root};
   while (!Stack.empty()) {
     z3::expr E = Stack.back();
     Stack.pop_back();
+    if (InQuantifiers == Bodies::Enter && E.is_quantifier()) {
+      if (Seen.insert(E.id()).second)
+        Stack.push_back(E.body());
+      continue;
+    }
     if (!E.is_app() || !Seen.insert(E.id()).second)
       continue;
     Fn(E);
@@ -55,7 +65,8 @@ void forEachApp(const z3::expr &Root, std::set<unsigned> &Seen, FnT Fn) {
 }
 /// The conjuncts of E in order, nested `and`s flattened, `true` left out.
 std::vector<z3::expr> conjunctsOf(const z3::expr &E);
-/// Every uninterpreted constant of Root, keyed by its AST id.
+/// Every uninterpreted constant of Root, keyed by its AST id (also those
+/// met only in a quantifier's body).
 void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 /// forall (free constants of F). F
 z3::expr universalClosure(const z3::expr &F);

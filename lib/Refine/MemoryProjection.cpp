@@ -55,7 +55,10 @@ bool outermostReads(const z3::expr &Root, std::set<unsigned> &Seen, std::vector<
 bool mentionsMemory(const z3::expr &Root) {
   bool Found = false;
   std::set<unsigned> Seen;
-  forEachApp(Root, Seen, [&](const z3::expr &E) { Found = Found || E.get_sort().is_array(); });
+  // Into quantifier bodies: a read hypothesis `forall k. a[k] == 0` is about memory.
+  forEachApp(
+      Root, Seen, [&](const z3::expr &E) { Found = Found || E.get_sort().is_array(); },
+      Bodies::Enter);
   return Found;
 }
 

@@ -94,7 +94,7 @@ void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out) {
   forEachApp(Root, Seen, [&](const z3::expr &E) {
     if (E.is_const() && E.decl().decl_kind() == Z3_OP_UNINTERPRETED)
       Out.emplace(E.id(), E);
-  });
+  }, Bodies::Enter);
 }
 
 z3::expr universalClosure(const z3::expr &F) {

@@ -3,6 +3,7 @@
 // SMT-LIB it accepts.
 #include "pdpv/Instantiation.h"
 #include "pdpv/SmtProcess.h"
+#include "pdpv/Z3Util.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <map>
 
 using namespace pdpv;
 
@@ -132,6 +134,29 @@ TEST(SmtProcess, ConstantArraysReachZ3) {
       askSolverProcess(*Z3, {z3::ult(I, C.bv_val(4, 64)) && z3::select(A, I) != 0}, false, 20000, 0);
   EXPECT_EQ(Unsat.Answer, z3::unsat) << Unsat.Why;
   ProcessAnswer Sat = askSolverProcess(*Z3, {z3::select(A, I) != 0}, false, 20000, 0);
+  EXPECT_EQ(Sat.Answer, z3::sat) << Sat.Why;
+}
+
+// A constant named only inside a quantifier (the array of a read hypothesis
+// `forall k. a[k] == 0`) is still a constant of the formula: the script
+// declares it, and a system built from the formula sees it (a loop's fact
+// over memory was taken for one over its scalars alone).
+TEST(SmtProcess, ConstantsOnlyInQuantifiersAreDeclared) {
+  llvm::Expected<SolverProcess> Z3 = findSolverProcess("z3");
+  ASSERT_TRUE(bool(Z3)) << llvm::toString(Z3.takeError());
+  z3::context C;
+  z3::sort Index = C.bv_sort(32);
+  z3::expr A = C.constant("a", C.array_sort(Index, Index));
+  z3::expr K = C.bv_const("k", 32), N = C.bv_const("n", 32);
+  z3::expr Sevens = z3::forall(K, z3::implies(z3::ult(K, N), z3::select(A, K) == 7));
+  z3::expr Eights = z3::forall(K, z3::implies(z3::ult(K, N), z3::select(A, K) == 8));
+  std::map<unsigned, z3::expr> Free;
+  freeConstants(Sevens, Free);
+  EXPECT_EQ(Free.size(), 2u);
+  EXPECT_TRUE(Free.count(A.id()) && Free.count(N.id()));
+  ProcessAnswer Unsat = askSolverProcess(*Z3, {Sevens && Eights && z3::ugt(N, 0)}, false, 20000, 0);
+  EXPECT_EQ(Unsat.Answer, z3::unsat) << Unsat.Why;
+  ProcessAnswer Sat = askSolverProcess(*Z3, {Sevens && Eights}, false, 20000, 0);
   EXPECT_EQ(Sat.Answer, z3::sat) << Sat.Why;
 }
 
