@@ -33,9 +33,12 @@ void invariantObligations(const LoopRefiner &R, std::vector<Obligation> &Out);
 /// claim gets the time left until Deadline, but at least a few seconds (a
 /// proof found in the last moment is still checked), never past Hard (the
 /// entry's own limit, which the engine's Deadline may be a share of).
+/// ConfirmedBy gets the solvers that answered ("boolector", or "boolector
+/// and cvc5" where cvc5 decided a claim first).
 std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
                                std::chrono::steady_clock::time_point Deadline,
-                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB);
+                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB,
+                               std::string &ConfirmedBy);
 /// Properties proved but not confirmed by the re-check: their reason.
 inline Unknown notConfirmedBy(const SolverProcess &Prover, const std::string &Failure) {
   return {Unknown::NotConfirmed, "the proof was not confirmed by " + Prover.Name + ": " + Failure};

@@ -34,6 +34,7 @@ llvm::Expected<SolverProcess> findSolverProcess(llvm::StringRef Name);
 struct ProcessAnswer {
   z3::check_result Answer = z3::unknown;
   std::string Why; // for unknown: the time or memory limit, or the solver's message
+  std::string Solver; // which solver answered (boolector's query may go to cvc5)
   /// For sat, when asked: free constants of the formulas with their values
   /// (a solver may leave out ones that do not matter).
   std::vector<std::pair<z3::expr, z3::expr>> Model;

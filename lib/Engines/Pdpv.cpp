@@ -610,10 +610,11 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
            << " obligations\n";
+  std::string By;
   if (Failure.empty())
-    Failure = recheckObligations(*Prover, Claims, Deadline, Hard, Opts.MemoryLimitMB);
+    Failure = recheckObligations(*Prover, Claims, Deadline, Hard, Opts.MemoryLimitMB, By);
   if (Failure.empty()) {
-    R.RecheckedBy = Prover->Name;
+    R.RecheckedBy = By.empty() ? Prover->Name : By;
     R.Obligations += Claims.size();
     R.RecheckScopes.push_back(
         "initiation and consecution of each loop invariant, safety of the proved properties");

@@ -14,11 +14,13 @@
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 
@@ -66,7 +68,8 @@ std::vector<z3::expr> splitConclusion(const z3::expr &Claim) {
 /// and 1.1 s for its five parts, one of them, x' - y' == x_0 - y_0 after
 /// x++ and y++, bit-blasted, 0.6 s).
 bool allConfirmedAtOnce(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
-                        std::chrono::steady_clock::time_point Hard, unsigned MemoryMB) {
+                        std::chrono::steady_clock::time_point Hard, unsigned MemoryMB,
+                        std::set<std::string> &By) {
   size_t Parts = 0;
   for (const Obligation &O : Claims) {
     if (hasQuantifier(O.Claim) || &O.Claim.ctx() != &Claims.front().Claim.ctx())
@@ -80,14 +83,23 @@ bool allConfirmedAtOnce(const SolverProcess &Prover, const std::vector<Obligatio
   for (const Obligation &O : Claims)
     Negated.push_back(!O.Claim);
   ProcessAnswer A = askSolverProcessBriefly(Prover, z3::mk_or(Negated), AtOnceMs, MemoryMB);
-  return A.Answer == z3::unsat;
+  if (A.Answer != z3::unsat)
+    return false;
+  By.insert(A.Solver);
+  return true;
 }
 
 } // namespace
 
 std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
                                std::chrono::steady_clock::time_point Deadline,
-                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB) {
+                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB,
+                               std::string &ConfirmedBy) {
+  std::set<std::string> By; // (a set: in name order)
+  auto Confirmed = [&] {
+    ConfirmedBy = join(By, " and ");
+    return "";
+  };
   // Each claim gets what is left of the engine's time, but at least a few
   // seconds (a proof found at the end of its share is still checked: the
   // safety claim of jm2006_variant takes boolector 14 s), never past the
@@ -102,8 +114,8 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       return O.What + " was not decided (time limit)";
     return std::nullopt;
   };
-  if (allConfirmedAtOnce(Prover, Claims, Hard, MemoryMB))
-    return "";
+  if (allConfirmedAtOnce(Prover, Claims, Hard, MemoryMB, By))
+    return Confirmed();
   for (const Obligation &O : Claims) {
     // A claim of many conjuncts without range facts is first asked whole,
     // briefly: a process per conjunct costs more than it saves where the
@@ -117,8 +129,10 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       auto Now = std::chrono::steady_clock::now();
       unsigned Brief = std::min(millisecondsUntil(std::min(Now + MinRecheck, Hard)), WholeFirstMs);
       ProcessAnswer A = askSolverProcess(Prover, {!O.Claim}, /*WantModel=*/false, Brief, MemoryMB);
-      if (A.Answer == z3::unsat)
+      if (A.Answer == z3::unsat) {
+        By.insert(A.Solver);
         continue;
+      }
       if (A.Answer == z3::sat)
         return O.What + " does not hold";
     }
@@ -139,8 +153,10 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       if (hasQuantifier(Part))
         if (std::optional<z3::expr> Fewer = instantiateForValidity(Part, /*Rounds=*/1)) {
           A = askSolverProcess(Prover, {!*Fewer}, /*WantModel=*/false, (Left + 1) / 2, MemoryMB);
-          if (A.Answer == z3::unsat)
+          if (A.Answer == z3::unsat) {
+            By.insert(A.Solver);
             continue;
+          }
           Left = millisecondsUntil(Until);
         }
       z3::expr Claim = instantiateForValidity(Part).value_or(Part);
@@ -157,9 +173,10 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
                                                      : describe(Why)) +
                ")";
       }
+      By.insert(A.Solver);
     }
   }
-  return "";
+  return Confirmed();
 }
 
 namespace {
@@ -185,11 +202,12 @@ std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &
   if (O.Verbose)
     errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Cs.size()
            << " obligations\n";
+  std::string By;
   if (Failure.empty())
-    Failure = recheckObligations(*Prover, Cs, B.Deadline, B.Hard, O.MemoryLimitMB);
+    Failure = recheckObligations(*Prover, Cs, B.Deadline, B.Hard, O.MemoryLimitMB, By);
   if (!Failure.empty())
     return notConfirmedBy(*Prover, Failure);
-  R.RecheckedBy = Prover->Name;
+  R.RecheckedBy = By.empty() ? Prover->Name : By; // (no claims: nothing answered)
   R.Obligations += Cs.size();
   if (!is_contained(R.RecheckScopes, Scope))
     R.RecheckScopes.push_back(Scope);
@@ -250,9 +268,11 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
         Fails = Fails || K.Violated;
     Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
   }
-  std::string Failure = recheckObligations(*Prover, Claims, Deadline, Deadline, Opts.MemoryLimitMB);
+  std::string By;
+  std::string Failure =
+      recheckObligations(*Prover, Claims, Deadline, Deadline, Opts.MemoryLimitMB, By);
   if (Failure.empty()) {
-    R.RecheckedBy = Prover->Name;
+    R.RecheckedBy = By.empty() ? Prover->Name : By;
     R.Obligations += Claims.size();
     R.RecheckScopes.push_back("the assertions proved during preparation, on the function before "
                               "simplification");

@@ -196,7 +196,9 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
       }
     if (!R.RecheckedBy.empty())
       Sink.emit(DiagKind::ProofNote, {},
-               "proof re-checked by " + R.RecheckedBy + " in a separate process: " +
+               "proof re-checked by " + R.RecheckedBy +
+                   (StringRef(R.RecheckedBy).contains(" and ") ? " in separate processes: "
+                                                               : " in a separate process: ") +
                    Twine(R.Obligations) + " obligations (" +
                    llvm::join(R.RecheckScopes, "; ") + ")",
                R.Name);

@@ -353,6 +353,7 @@ ProcessAnswer readAnswer(const SolverProcess &S, StringRef Out, StringRef Err,
                          unsigned TimeoutMs, unsigned MemoryMB,
                          const std::map<std::string, z3::expr> &ByName) {
   ProcessAnswer A;
+  A.Solver = S.Name;
   bool Boolector = S.Name == "boolector";
   const ProcessEnd &Ran = Run.End;
   if (Ran.Code == -1) {
@@ -554,11 +555,13 @@ const char *quantifierOption(const Script &Q) {
 /// The time a solver that ignores its own limit gets on top of it.
 constexpr unsigned OverrunMs = 2000;
 
-/// Runs of Q's solver at each of Levels at once, a process each with its
-/// own answer files, for Ms at most: the first that answers sat or unsat
-/// wins and stops the others. Without such an answer, the first level's.
-ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const char *> Levels,
-                         bool WantModel, unsigned Ms, unsigned MemoryMB) {
+/// Runs of solvers at their levels at once (Q's text: a solver that is
+/// not Q's must read it as it is), a process each with its own answer
+/// files, for Ms at most: the first that answers sat or unsat wins and
+/// stops the others. Without such an answer, the first one's.
+ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F,
+                         ArrayRef<std::pair<SolverProcess, const char *>> Levels, bool WantModel,
+                         unsigned Ms, unsigned MemoryMB) {
   struct Entrant {
     SmallString<128> Out, Err;
     SolverRun Run;
@@ -583,8 +586,8 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const ch
   for (size_t K = 0; K < Levels.size(); ++K)
     Runs.emplace_back([&, K] {
       Entrant &E = Entrants[K];
-      E.Run = launchSolver(Q.S, F.In, E.Out, E.Err, Levels[K], WantModel, Ms, MemoryMB,
-                           Ms < 1000 ? Ms : Ms + OverrunMs, &Won);
+      E.Run = launchSolver(Levels[K].first, F.In, E.Out, E.Err, Levels[K].second, WantModel, Ms,
+                           MemoryMB, Ms < 1000 ? Ms : Ms + OverrunMs, &Won);
       StringRef First = answerLine(readFile(E.Out)).first;
       if ((First == "sat" || First == "unsat") && !Won.exchange(true))
         Winner = static_cast<int>(K);
@@ -593,7 +596,7 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F, ArrayRef<const ch
     T.join();
   size_t K = Winner >= 0 ? static_cast<size_t>(Winner.load()) : 0;
   const Entrant &E = Entrants[K];
-  return readAnswer(Q.S, E.Out, E.Err, E.Run, WantModel, Ms, MemoryMB, Q.ByName);
+  return readAnswer(Levels[K].first, E.Out, E.Err, E.Run, WantModel, Ms, MemoryMB, Q.ByName);
 }
 
 } // namespace
@@ -616,7 +619,10 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     // facts of condg.c: 0.02 s against 0.5 s, for each of 30 claims). Then
     // the strongest and no rewriting race (condg.c in ILP32: claims the
     // strongest decides in 2-4 s and no rewriting not in 20; copysome2-1's
-    // the other way round), then level 2 gets the rest.
+    // the other way round), then level 2 gets the rest. Where no model is
+    // wanted, cvc5 (also independent of Z3) joins the race: a claim that
+    // takes boolector more than 20 s may take cvc5 2 s (the consecution of
+    // jm2006_variant's invariant).
     constexpr unsigned GlimpseMs = 250, RaceMs = 6000;
     auto Started = std::chrono::steady_clock::now();
     auto SpentMs = [&] {
@@ -633,7 +639,14 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
       return Glimpse;
     auto Left = [&] { return TimeoutMs - std::min(SpentMs(), TimeoutMs); };
     bool Last = TimeoutMs && Left() <= RaceMs + 1000; // then the race gets what is left
-    ProcessAnswer Raced = raceLevels(Q, F, {"-rwl3", "-rwl0"}, WantModel,
+    std::vector<std::pair<SolverProcess, const char *>> Entrants{{Q.S, "-rwl3"}, {Q.S, "-rwl0"}};
+    if (!WantModel) {
+      if (Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5"))
+        Entrants.push_back({*Cvc5, ""});
+      else
+        consumeError(Cvc5.takeError());
+    }
+    ProcessAnswer Raced = raceLevels(Q, F, Entrants, WantModel,
                                      Last ? std::max(Left(), 1000u) : RaceMs, MemoryMB);
     if (Last || Decided(Raced))
       return Raced;
