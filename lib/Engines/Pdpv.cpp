@@ -595,7 +595,7 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
     return;
   std::vector<Obligation> Claims;
   z3::expr Assumed = Ctx.bool_val(true);
-  std::string Failure;
+  std::string Failure, By; // (By: the solvers that confirmed the proof)
   try {
     if (Refiner) {
       invariantObligations(*Refiner, Claims);
@@ -609,12 +609,11 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
                     z3::implies(Assumed, !Fails)});
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
-           << " obligations\n";
-  std::string By;
+               << " obligations\n";
   if (Failure.empty())
     Failure = recheckObligations(*Prover, Claims, Deadline, Hard, Opts.MemoryLimitMB, By);
   if (Failure.empty()) {
-    R.RecheckedBy = By.empty() ? Prover->Name : By;
+    R.RecheckedBy = By;
     R.Obligations += Claims.size();
     R.RecheckScopes.push_back(
         "initiation and consecution of each loop invariant, safety of the proved properties");

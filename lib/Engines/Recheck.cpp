@@ -97,7 +97,7 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
                                std::string &ConfirmedBy) {
   std::set<std::string> By; // (a set: in name order)
   auto Confirmed = [&] {
-    ConfirmedBy = join(By, " and ");
+    ConfirmedBy = By.empty() ? Prover.Name : join(By, " and "); // (empty: no claims)
     return "";
   };
   // Each claim gets what is left of the engine's time, but at least a few
@@ -207,7 +207,7 @@ std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &
     Failure = recheckObligations(*Prover, Cs, B.Deadline, B.Hard, O.MemoryLimitMB, By);
   if (!Failure.empty())
     return notConfirmedBy(*Prover, Failure);
-  R.RecheckedBy = By.empty() ? Prover->Name : By; // (no claims: nothing answered)
+  R.RecheckedBy = By;
   R.Obligations += Cs.size();
   if (!is_contained(R.RecheckScopes, Scope))
     R.RecheckScopes.push_back(Scope);
@@ -272,7 +272,7 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
   std::string Failure =
       recheckObligations(*Prover, Claims, Deadline, Deadline, Opts.MemoryLimitMB, By);
   if (Failure.empty()) {
-    R.RecheckedBy = By.empty() ? Prover->Name : By;
+    R.RecheckedBy = By;
     R.Obligations += Claims.size();
     R.RecheckScopes.push_back("the assertions proved during preparation, on the function before "
                               "simplification");
