@@ -157,6 +157,7 @@ struct Pdr::Impl {
   bool Started = false;
   Clock::time_point Deadline = Clock::time_point::max();
   PdrStats Stats;
+  std::map<Z3_solver, unsigned> TimeoutSet; // check(): each solver's limit (ms)
   std::mt19937 Rng;
   Simulator Sim;
 
