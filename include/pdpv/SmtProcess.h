@@ -35,15 +35,19 @@ struct ProcessAnswer {
   z3::check_result Answer = z3::unknown;
   std::string Why; // for unknown: the time or memory limit, or the solver's message
   std::string Solver; // which solver answered (boolector's query may go to cvc5)
+  bool Raced = false; // boolector's first short try did not decide: a race did (or nothing)
   /// For sat, when asked: free constants of the formulas with their values
   /// (a solver may leave out ones that do not matter).
   std::vector<std::pair<z3::expr, z3::expr>> Model;
 };
 
 /// Is the conjunction of Formulas satisfiable? Asks the solver within
-/// TimeoutMs (0: no limit) and MemoryMB (0: no limit).
+/// TimeoutMs (0: no limit) and MemoryMB (0: no limit). RaceAtOnce: boolector
+/// skips its first short try (the caller expects a hard query, e.g. a part
+/// of a claim whose previous part was Raced).
 ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::expr> &Formulas,
-                             bool WantModel, unsigned TimeoutMs, unsigned MemoryMB);
+                               bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                               bool RaceAtOnce = false);
 
 /// Is Formula satisfiable? One try at the solver's default settings,
 /// stopped after exactly TimeoutMs: for a query that is usually easy and

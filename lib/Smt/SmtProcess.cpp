@@ -602,7 +602,8 @@ ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F,
 } // namespace
 
 ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
-                               bool WantModel, unsigned TimeoutMs, unsigned MemoryMB) {
+                               bool WantModel, unsigned TimeoutMs, unsigned MemoryMB,
+                               bool RaceAtOnce) {
   return withScript(Asked, Formulas, WantModel, [&](const Script &Q, const QueryFiles &F) {
     // (Boolector's own limit is whole seconds: a shorter try is stopped by
     // this process.)
@@ -636,8 +637,12 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     };
     if (TimeoutMs && 2 * GlimpseMs > TimeoutMs)
       return Run("-rwl3", TimeoutMs);
-    if (ProcessAnswer Glimpse = Run("-rwl3", GlimpseMs); Decided(Glimpse))
-      return Glimpse;
+    // (Where the glimpse is skipped, the strongest level still answers an
+    // easy query as fast in the race: only the other entrants' processes
+    // are extra.)
+    if (!RaceAtOnce)
+      if (ProcessAnswer Glimpse = Run("-rwl3", GlimpseMs); Decided(Glimpse))
+        return Glimpse;
     auto Left = [&] { return TimeoutMs - std::min(SpentMs(), TimeoutMs); };
     bool Last = TimeoutMs && Left() <= RaceMs + 1000; // then the race gets what is left
     std::optional<SolverProcess> Cvc5;
@@ -652,12 +657,15 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
       Entrants.push_back({*Cvc5, ""});
     ProcessAnswer Raced = raceLevels(Q, F, Entrants, WantModel,
                                      Last ? std::max(Left(), 1000u) : RaceMs, MemoryMB);
+    Raced.Raced = true;
     if (Last || Decided(Raced))
       return Raced;
     unsigned Rest = TimeoutMs ? std::max(Left(), 1000u) : 0;
-    if (!Cvc5)
-      return Run("-rwl2", Rest);
-    return raceLevels(Q, F, {{Q.S, "-rwl2"}, {*Cvc5, ""}}, WantModel, Rest, MemoryMB);
+    ProcessAnswer Final = Cvc5 ? raceLevels(Q, F, {{Q.S, "-rwl2"}, {*Cvc5, ""}}, WantModel, Rest,
+                                            MemoryMB)
+                               : Run("-rwl2", Rest);
+    Final.Raced = true;
+    return Final;
   });
 }
 
