@@ -82,6 +82,25 @@ TEST(SmtProcess, RewriteLevelsRaceAndTheLoserIsStopped) {
   EXPECT_EQ(errno, ECHILD);
 }
 
+// A caller that expects a hard query (the re-check, after an earlier part
+// of the same claim needed the race) skips boolector's short try: the race
+// decides even an easy query (its default level runs there too), and the
+// answer says it was raced, with no entrant left running.
+TEST(SmtProcess, AQueryRacesAtOnceWhenAsked) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  z3::expr X = C.bv_const("x", 32);
+  z3::expr Easy = X + 1 == 1 + X && X != X;
+  ProcessAnswer A = askSolverProcess(*Boolector, {Easy}, /*WantModel=*/false, 20000, 0,
+                                     /*RaceAtOnce=*/true);
+  EXPECT_EQ(A.Answer, z3::unsat) << A.Why;
+  EXPECT_TRUE(A.Raced);
+  errno = 0;
+  EXPECT_EQ(waitpid(-1, nullptr, WNOHANG), -1);
+  EXPECT_EQ(errno, ECHILD);
+}
+
 // The memory limit reaches the solver process (set after it started, see
 // runProcess): a query whose bit-blasting needs more heap than that is not
 // answered. (A 64-bit multiplier: boolector needs about 6 MB.)
