@@ -50,18 +50,20 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
   // core, which assumes each conjunct by a literal, bit-blasts them as they
   // are (cggmp2005_variant's 17 conjuncts: 3 implications undecided within
   // the effort, 4 s, against all decided in 1 s). Over memory the conjuncts
-  // are foralls, for the solver that takes any logic.
-  bool Fresh = !L.modelsMemory();
-  z3::solver S(C, z3::solver::simple()); // (Z3's default solver takes 7 ms to set up)
-  S.set(P);
+  // are foralls: one solver that takes any logic, with those literals.
+  std::optional<z3::solver> Shared;
   std::vector<z3::expr> Holds;
-  for (size_t K = 0; K < N && !Fresh; ++K) {
-    Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
-    S.add(z3::implies(Holds[K], L.Shown[K].first));
+  if (L.modelsMemory()) {
+    Shared.emplace(C, z3::solver::simple()); // (Z3's default solver takes 7 ms to set up)
+    Shared->set(P);
+    for (size_t K = 0; K < N; ++K) {
+      Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
+      Shared->add(z3::implies(Holds[K], L.Shown[K].first));
+    }
   }
   for (size_t K = N; K-- > 0 && N <= MaxTextConjuncts;) {
     z3::check_result R;
-    if (Fresh) {
+    if (!Shared) {
       z3::solver Alone(C, "QF_BV");
       Alone.set(P);
       for (size_t J = 0; J < N; ++J)
@@ -75,9 +77,9 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
         if (J != K && Keep[J])
           A.push_back(Holds[J]);
       z3::expr Fails = C.bool_const(("pdpv.text.fails." + std::to_string(K)).c_str());
-      S.add(z3::implies(Fails, !L.Shown[K].first));
+      Shared->add(z3::implies(Fails, !L.Shown[K].first));
       A.push_back(Fails);
-      R = S.check(A);
+      R = Shared->check(A);
     }
     if (R == z3::unsat)
       Keep[K] = false;
