@@ -360,6 +360,17 @@ PdrResult Pdr::Impl::run() {
     Done.notify_one();
     Watchdog.join();
   }
+  // An interrupt leaves the context canceled: the refinement's next
+  // simplification or model evaluation in it would throw "canceled", and
+  // the whole function would end UNKNOWN at PDR's round deadline
+  // (memory/scalar-pdr-unknown.c, now and then). A solver check clears
+  // it (Z3 resets the limit when a check starts).
+  if (Interrupted) {
+    try {
+      z3::solver(C, "QF_BV").check();
+    } catch (const z3::exception &) {
+    }
+  }
   if (R.S == PdrResult::Unknown && (Interrupted || Clock::now() >= Deadline || R.Why.empty()))
     R.Why = Unknown::timeLimit(Opts.TimeoutSeconds);
   Stats.Seconds = std::chrono::duration<double>(Clock::now() - Start).count();
