@@ -4,10 +4,10 @@
 // odd: the proof needs w, b >= 0, w keeping its parity and w + b > 0, all
 // relations between the loop's state and its entry state. The unsafe variant
 // claims the last ball is always white.
-// RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=30 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv -pdpv-timeout=30 %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=30 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern int __VERIFIER_nondet_int(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 extern void __VERIFIER_assume(int);
@@ -46,3 +46,5 @@ int main(void) {
 // UNSAFE: note: {{.*}}urn.c:17:11: input 1: __VERIFIER_nondet_int() = {{[0-9]*[02468]}}
 // UNSAFE: note: {{.*}}urn.c:17:40: input 2: __VERIFIER_nondet_int() =
 // UNSAFE: 'main': Result: FALSE
+// (The proof takes 3 to 4 s alone: the build's default of 5 s per function
+// ran out under the test suite's load, hence the explicit limit.)
