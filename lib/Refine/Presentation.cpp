@@ -43,41 +43,27 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
   if (L.Kept.size() == N) // (asked for the text and for the C expression)
     return L.Kept;
   std::vector<bool> Keep(N, true);
-  if (N > MaxTextConjuncts) {
-    L.Kept = Keep;
-    return Keep;
-  }
-  // One incremental solver first, each conjunct assumed by a literal: a
-  // solver of its own per implication costs a millisecond or two to set up
-  // (const.c's 9 conjuncts: 11 to 19 ms of a 90 ms run, against 5 to 6).
-  // Its core bit-blasts sums as they are, so over bit-vectors it gets a
-  // hundredth of the effort, and what it leaves undecided goes to a fresh
-  // solver, whose preprocessing substitutes the equations between sums
-  // (cggmp2005_variant's 17 conjuncts: with the incremental solver alone,
-  // 3 implications were undecided within the whole effort, in 4 s; this
-  // way all are decided, in 1.2 to 1.4 s). Over memory the conjuncts are
-  // foralls: the incremental solver takes any logic, and the whole effort.
-  bool OverMemory = L.modelsMemory();
-  z3::params P(C), Brief(C);
+  z3::params P(C);
   P.set("rlimit", TextQueryRlimit);
-  Brief.set("rlimit", OverMemory ? TextQueryRlimit : TextQueryRlimit / 100);
-  z3::solver Shared(C, z3::solver::simple()); // (Z3's default solver takes 7 ms to set up)
-  Shared.set(Brief);
+  // Over bit-vectors each implication goes to a fresh solver, whose
+  // preprocessing substitutes the equations between sums: Z3's incremental
+  // core, which assumes each conjunct by a literal, bit-blasts them as they
+  // are (cggmp2005_variant's 17 conjuncts: 3 implications undecided within
+  // the effort, 4 s, against all decided in 1 s). Over memory the conjuncts
+  // are foralls: one solver that takes any logic, with those literals.
+  std::optional<z3::solver> Shared;
   std::vector<z3::expr> Holds;
-  for (size_t K = 0; K < N; ++K) {
-    Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
-    Shared.add(z3::implies(Holds[K], L.Shown[K].first));
+  if (L.modelsMemory()) {
+    Shared.emplace(C, z3::solver::simple()); // (Z3's default solver takes 7 ms to set up)
+    Shared->set(P);
+    for (size_t K = 0; K < N; ++K) {
+      Holds.push_back(C.bool_const(("pdpv.text." + std::to_string(K)).c_str()));
+      Shared->add(z3::implies(Holds[K], L.Shown[K].first));
+    }
   }
-  for (size_t K = N; K-- > 0;) {
-    z3::expr_vector A(C);
-    for (size_t J = 0; J < N; ++J)
-      if (J != K && Keep[J])
-        A.push_back(Holds[J]);
-    z3::expr Fails = C.bool_const(("pdpv.text.fails." + std::to_string(K)).c_str());
-    Shared.add(z3::implies(Fails, !L.Shown[K].first));
-    A.push_back(Fails);
-    z3::check_result R = Shared.check(A);
-    if (R == z3::unknown && !OverMemory) {
+  for (size_t K = N; K-- > 0 && N <= MaxTextConjuncts;) {
+    z3::check_result R;
+    if (!Shared) {
       z3::solver Alone(C, "QF_BV");
       Alone.set(P);
       for (size_t J = 0; J < N; ++J)
@@ -85,6 +71,15 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
           Alone.add(L.Shown[J].first);
       Alone.add(!L.Shown[K].first);
       R = Alone.check();
+    } else {
+      z3::expr_vector A(C);
+      for (size_t J = 0; J < N; ++J)
+        if (J != K && Keep[J])
+          A.push_back(Holds[J]);
+      z3::expr Fails = C.bool_const(("pdpv.text.fails." + std::to_string(K)).c_str());
+      Shared->add(z3::implies(Fails, !L.Shown[K].first));
+      A.push_back(Fails);
+      R = Shared->check(A);
     }
     if (R == z3::unsat)
       Keep[K] = false;
