@@ -26,6 +26,7 @@
 #include "pdpv/Pdr.h"
 #include "pdpv/Simulation.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/Support/KnownBits.h"
 
@@ -34,6 +35,10 @@
 #include <map>
 #include <memory>
 #include <optional>
+
+namespace llvm {
+class DominatorTree;
+}
 
 namespace pdpv {
 
@@ -130,13 +135,20 @@ public:
   z3::expr invariantIn(unsigned Id, Encoder &E) const;
   /// LI_Id as C expressions over the source variables (x_0 is the value x
   /// had when the loop was entered), without conjuncts implied by others.
-  std::vector<std::string> invariantText(unsigned Id) const;
+  /// Between is called between its solver queries (the caller's own work
+  /// waiting on another process: a re-check, ProofRecheck::poll).
+  std::vector<std::string> invariantText(unsigned Id,
+                                         llvm::function_ref<void()> Between = [] {}) const;
   /// What the caller knows of x_0 (the value x had when the loop was
   /// entered): a constant, or a C variable that holds it at the loop head.
   struct EntryValue {
     std::optional<llvm::APInt> Constant;
     std::string Variable;
   };
+  /// What S's model (E's encoding of the acyclic model) says of loop Id's
+  /// entry values wherever its header is reached.
+  std::vector<EntryValue> entryValues(unsigned Id, z3::solver &S, Encoder &E,
+                                      const llvm::DominatorTree &DT) const;
   /// LI_Id as C expressions for witnesses (Witness.h): over the C variables
   /// that hold the state at the loop head, with each x_0 replaced by
   /// Entry[k]; conjuncts that still need an x_0, or a value no C variable
@@ -222,7 +234,7 @@ private:
                                                const OriginFn &Origin) const;
   void seedInvariants(Loop &L, const std::map<const llvm::Value *, std::string> &Names,
                       Deadline Until);
-  std::vector<bool> conjunctsKept(const Loop &L) const;
+  std::vector<bool> conjunctsKept(const Loop &L, llvm::function_ref<void()> Between = [] {}) const;
   /// The values each x_e can take at L's header when L is entered in Entry
   /// (a value set per state variable; the x_e ones are ignored).
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);

@@ -14,6 +14,7 @@
 
 #include <z3++.h>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,25 @@ ProcessAnswer askSolverProcess(const SolverProcess &S, const std::vector<z3::exp
 /// can be decided another way when it is not.
 ProcessAnswer askSolverProcessBriefly(const SolverProcess &S, const z3::expr &Formula,
                                       unsigned TimeoutMs, unsigned MemoryMB);
+
+/// askSolverProcessBriefly, begun: the script is written at once, and the
+/// solver runs on a thread of its own while the caller goes on with its
+/// own Z3 work; answer() waits for it. (The destructor waits too.)
+class BriefQuery {
+public:
+  BriefQuery(const SolverProcess &S, const z3::expr &Formula, unsigned TimeoutMs,
+             unsigned MemoryMB);
+  BriefQuery(BriefQuery &&);
+  ~BriefQuery();
+  /// The process has ended (answer() would not wait).
+  bool finished() const;
+  /// Once.
+  ProcessAnswer answer();
+
+private:
+  struct Run;
+  std::unique_ptr<Run> R;
+};
 
 } // namespace pdpv
 

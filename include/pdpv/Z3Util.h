@@ -71,6 +71,15 @@ void freeConstants(const z3::expr &Root, std::map<unsigned, z3::expr> &Out);
 /// forall (free constants of F). F
 z3::expr universalClosure(const z3::expr &F);
 
+/// For solvers other than Z3: E with Z3's internal division operators
+/// (bvsdiv_i, ..., which its simplifier introduces where the divisor is
+/// known to be non-zero) replaced by the SMT-LIB ones: equal wherever the divisor is non-zero, and Z3 gives
+/// the internal ones SMT-LIB's values at zero too; associative operators
+/// with two arguments each; and lambdas (outside quantifiers) as arrays
+/// defined by the forall Axioms gets.
+z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
+                           std::vector<z3::expr> &Axioms);
+
 } // namespace pdpv
 
 #endif

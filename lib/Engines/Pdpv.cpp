@@ -56,7 +56,12 @@ private:
               const Instruction *At);
   Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
   z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
-  void recheckProof(std::vector<CheckResult> &Decided, Encoder &E);
+  /// The re-check of the proved checks' proof (ProofRecheck), begun, and
+  /// its outcome taken.
+  void beginRecheck(std::vector<CheckResult> &Decided, Encoder &E,
+                    std::optional<ProofRecheck> &Recheck);
+  void endRecheck(std::vector<CheckResult> &Decided, std::optional<ProofRecheck> &Recheck);
+  void notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why);
   /// Where each decided check is in the prepared function.
   using CheckSite = std::pair<const Instruction *, CheckKind>;
   void decideInTurn(std::vector<CheckResult> &Decided, const std::vector<CheckSite> &Sites,
@@ -68,8 +73,6 @@ private:
     return errs() << formatv("pdpv: [{0}, {1:f1} s] ", F.getName(),
                              std::chrono::duration<double>(Clock::now() - Started).count());
   }
-  std::vector<LoopRefiner::EntryValue> entryValues(z3::solver &S, Encoder &E, unsigned Id,
-                                                   const DominatorTree &DT);
   static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
@@ -474,19 +477,27 @@ void FunctionVerifier::run() {
       Decided.back().Target = exactLocation(At->getDebugLoc());
     }
     decideInTurn(Decided, Sites, S, E);
-    recheckProof(Decided, E);
-    publish(Decided, Sites);
+    // The invariants' text is made while the re-check's process runs (its
+    // queries wait for the re-check, not the other way round).
+    std::optional<ProofRecheck> Recheck;
+    beginRecheck(Decided, E, Recheck);
     std::optional<DominatorTree> DT;
     if (Refiner && Opts.CInvariants)
       DT.emplace(*Model);
+    auto Between = [&] {
+      if (Recheck)
+        Recheck->poll();
+    };
     if (Refiner)
       for (unsigned Id : Refiner->loops())
-        if (std::vector<std::string> Text = Refiner->invariantText(Id); !Text.empty()) {
+        if (std::vector<std::string> Text = Refiner->invariantText(Id, Between); !Text.empty()) {
           LoopInvariant L{userLocation(Refiner->location(Id)), std::move(Text)};
           if (DT)
-            L.CConjuncts = Refiner->cInvariant(Id, entryValues(S, E, Id, *DT));
+            L.CConjuncts = Refiner->cInvariant(Id, Refiner->entryValues(Id, S, E, *DT));
           R.Invariants.push_back(std::move(L));
         }
+    endRecheck(Decided, Recheck);
+    publish(Decided, Sites);
     if (Refiner && T.WantLoopInvariants && !T.Props.allAnswered()) {
       DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
       OriginFn Origin = [&](const Value *V) { return ModelToPrepared.lookup(V); };
@@ -575,27 +586,25 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
   return z3::unknown;
 }
 
-
 /// The TRUE checks' proof, decided again by another solver in its own
 /// process: for every loop, initiation and consecution of LI_l (its Horn
 /// clauses with LI_l for the predicate), and the acyclic model's safety with
 /// every LI_l assumed at its header. A proof that does not pass leaves those
 /// checks UNKNOWN.
-void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &E) {
-  FunctionResult &R = T.Result;
+void FunctionVerifier::beginRecheck(std::vector<CheckResult> &Decided, Encoder &E,
+                                    std::optional<ProofRecheck> &Recheck) {
   z3::context &Ctx = E.context();
   z3::expr Fails = Ctx.bool_val(false);
-  std::vector<CheckResult *> Proved;
+  bool AnyProved = false;
   for (size_t K = 0; K < Decided.size(); ++K)
     if (Decided[K].V == Verdict::True) {
-      Proved.push_back(&Decided[K]);
+      AnyProved = true;
       Fails = Fails || E.checks()[K].Violated;
     }
-  if (!Prover || Proved.empty())
+  if (!Prover || !AnyProved)
     return;
   std::vector<Obligation> Claims;
   z3::expr Assumed = Ctx.bool_val(true);
-  std::string Failure, By; // (By: the solvers that confirmed the proof)
   try {
     if (Refiner) {
       invariantObligations(*Refiner, Claims);
@@ -603,82 +612,31 @@ void FunctionVerifier::recheckProof(std::vector<CheckResult> &Decided, Encoder &
         Assumed = Assumed && z3::implies(E.reached(Refiner->header(Id)), Refiner->invariantIn(Id, E));
     }
   } catch (const EncodingError &Ex) {
-    Failure = Ex.what();
+    return notConfirmed(Decided, notConfirmedBy(*Prover, Ex.what()));
   }
   Claims.push_back({"safety of the proved properties under the invariants",
                     z3::implies(Assumed, !Fails)});
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
                << " obligations\n";
-  if (Failure.empty())
-    Failure = recheckObligations(*Prover, Claims, Deadline, Hard, Opts.MemoryLimitMB, By);
-  if (Failure.empty()) {
-    R.RecheckedBy = By;
-    R.Obligations += Claims.size();
-    R.RecheckScopes.push_back(
-        "initiation and consecution of each loop invariant, safety of the proved properties");
-    return;
-  }
-  for (CheckResult *C : Proved) {
-    C->V = Verdict::Unknown;
-    C->Why = notConfirmedBy(*Prover, Failure);
-  }
+  Recheck.emplace(*Prover, std::move(Claims), Deadline, Hard, Opts.MemoryLimitMB);
 }
 
-/// What the model says about loop Id's entry values x_0 wherever its
-/// header is reached: a constant, or the value of a C variable assigned once
-/// before the loop (so witnesses can state invariants without x_0). Each
-/// question gets a small effort (Z3's resource units, about 2 s here: not
-/// time, so that the text does not depend on the machine's load); an
-/// undecided one says nothing.
-std::vector<LoopRefiner::EntryValue> FunctionVerifier::entryValues(z3::solver &S, Encoder &E,
-                                                                   unsigned Id,
-                                                                   const DominatorTree &DT) {
-  constexpr unsigned EntryQueryRlimit = 20'000'000;
-  unsigned Variants = Refiner->numVariants(Id);
-  std::vector<LoopRefiner::EntryValue> Entry(Variants);
-  std::vector<z3::expr> State = Refiner->stateIn(Id, E);
-  const BasicBlock *Header = Refiner->header(Id);
-  z3::expr Reached = E.reached(Header);
-  z3::params P(S.ctx());
-  P.set("rlimit", EntryQueryRlimit);
-  S.set(P);
-  auto Unlimited = make_scope_exit([&] { // S may be asked again
-    z3::params Q(S.ctx());
-    Q.set("rlimit", 0u);
-    S.set(Q);
-  });
-  auto Always = [&](const z3::expr &Fact) {
-    z3::expr_vector A(S.ctx());
-    A.push_back(Reached);
-    A.push_back(!Fact);
-    return S.check(A) == z3::unsat;
-  };
-  z3::expr_vector A(S.ctx());
-  A.push_back(Reached);
-  if (S.check(A) != z3::sat)
-    return Entry;
-  z3::model M = S.get_model();
-  std::vector<std::pair<z3::expr, std::string>> Holders; // assigned before the loop
-  for (auto &[V, Name] : singleValueVariables(*Header->getParent())) {
-    const auto *I = dyn_cast<Instruction>(V);
-    if (isa<Argument>(V) || (I && DT.properlyDominates(I->getParent(), Header)))
-      Holders.emplace_back(E.value(V), Name);
-  }
-  for (unsigned K = 0; K < Variants; ++K) {
-    const z3::expr &X0 = State[Variants + K];
-    z3::expr Value = M.eval(X0, true);
-    if (Always(X0 == Value)) {
-      Entry[K].Constant = toAPInt(Value);
-      continue;
+void FunctionVerifier::endRecheck(std::vector<CheckResult> &Decided,
+                                  std::optional<ProofRecheck> &Recheck) {
+  if (Recheck)
+    if (std::optional<Unknown> Why = Recheck->finish(
+            T.Result,
+            "initiation and consecution of each loop invariant, safety of the proved properties"))
+      notConfirmed(Decided, *Why);
+}
+
+void FunctionVerifier::notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why) {
+  for (CheckResult &C : Decided)
+    if (C.V == Verdict::True) {
+      C.V = Verdict::Unknown;
+      C.Why = Why;
     }
-    for (auto &[Term, Name] : Holders)
-      if (z3::eq(Term.get_sort(), X0.get_sort()) && Always(X0 == Term)) {
-        Entry[K].Variable = Name;
-        break;
-      }
-  }
-  return Entry;
 }
 
 class PdpvEngine : public Engine {

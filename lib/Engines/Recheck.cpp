@@ -66,40 +66,67 @@ std::vector<z3::expr> splitConclusion(const z3::expr &Claim) {
 /// needs longer, solving costs more than the processes, and the time
 /// spent on the whole is lost (eq1.c: boolector needs 1.9 s for the whole
 /// and 1.1 s for its five parts, one of them, x' - y' == x_0 - y_0 after
-/// x++ and y++, bit-blasted, 0.6 s).
-bool allConfirmedAtOnce(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
-                        std::chrono::steady_clock::time_point Hard, unsigned MemoryMB,
-                        std::set<std::string> &By) {
+/// x++ and y++, bit-blasted, 0.6 s). Nothing when they are not asked so.
+std::optional<BriefQuery> askAllAtOnce(const SolverProcess &Prover,
+                                       const std::vector<Obligation> &Claims,
+                                       std::chrono::steady_clock::time_point Hard,
+                                       unsigned MemoryMB) {
   size_t Parts = 0;
   for (const Obligation &O : Claims) {
     if (hasQuantifier(O.Claim) || &O.Claim.ctx() != &Claims.front().Claim.ctx())
-      return false; // (range facts are instantiated claim by claim)
+      return std::nullopt; // (range facts are instantiated claim by claim)
     Parts += splitConclusion(O.Claim).size();
   }
   unsigned AtOnceMs = static_cast<unsigned>(std::clamp<size_t>(10 * Parts, 100, 1000));
   if (Parts < 2 || millisecondsUntil(Hard) < 2 * AtOnceMs)
-    return false;
+    return std::nullopt;
   z3::expr_vector Negated(Claims.front().Claim.ctx());
   for (const Obligation &O : Claims)
     Negated.push_back(!O.Claim);
-  ProcessAnswer A = askSolverProcessBriefly(Prover, z3::mk_or(Negated), AtOnceMs, MemoryMB);
-  if (A.Answer != z3::unsat)
-    return false;
-  By.insert(A.Solver);
-  return true;
+  return BriefQuery(Prover, z3::mk_or(Negated), AtOnceMs, MemoryMB);
 }
 
 } // namespace
 
-std::string recheckObligations(const SolverProcess &Prover, const std::vector<Obligation> &Claims,
-                               std::chrono::steady_clock::time_point Deadline,
-                               std::chrono::steady_clock::time_point Hard, unsigned MemoryMB,
-                               std::string &ConfirmedBy) {
-  std::set<std::string> By; // (a set: in name order)
-  auto Confirmed = [&] {
-    ConfirmedBy = By.empty() ? Prover.Name : join(By, " and "); // (empty: no claims)
-    return "";
-  };
+ProofRecheck::ProofRecheck(const SolverProcess &Prover, std::vector<Obligation> Claims,
+                           std::chrono::steady_clock::time_point Deadline,
+                           std::chrono::steady_clock::time_point Hard, unsigned MemoryMB)
+    : Prover(Prover), Claims(std::move(Claims)), Deadline(Deadline), Hard(Hard),
+      MemoryMB(MemoryMB), AtOnce(askAllAtOnce(Prover, this->Claims, Hard, MemoryMB)) {}
+
+ProofRecheck::~ProofRecheck() = default;
+
+void ProofRecheck::poll() {
+  if (!Failure && (!AtOnce || AtOnce->finished()))
+    conclude();
+}
+
+std::optional<Unknown> ProofRecheck::finish(FunctionResult &R, const std::string &Scope) {
+  if (!Failure)
+    conclude();
+  if (!Failure->empty())
+    return notConfirmedBy(Prover, *Failure);
+  R.RecheckedBy = By.empty() ? Prover.Name : join(By, " and "); // (empty: no claims)
+  R.Obligations += Claims.size();
+  if (!is_contained(R.RecheckScopes, Scope))
+    R.RecheckScopes.push_back(Scope);
+  return std::nullopt;
+}
+
+void ProofRecheck::conclude() {
+  if (AtOnce) {
+    ProcessAnswer A = AtOnce->answer();
+    AtOnce.reset();
+    if (A.Answer == z3::unsat) {
+      By.insert(A.Solver);
+      Failure = "";
+      return;
+    }
+  }
+  Failure = oneByOne();
+}
+
+std::string ProofRecheck::oneByOne() {
   // Each claim gets what is left of the engine's time, but at least a few
   // seconds (a proof found at the end of its share is still checked: the
   // safety claim of jm2006_variant takes boolector 14 s), never past the
@@ -114,8 +141,6 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       return O.What + " was not decided (time limit)";
     return std::nullopt;
   };
-  if (allConfirmedAtOnce(Prover, Claims, Hard, MemoryMB, By))
-    return Confirmed();
   for (const Obligation &O : Claims) {
     // A claim of many conjuncts without range facts is first asked whole,
     // briefly: a process per conjunct costs more than it saves where the
@@ -182,7 +207,7 @@ std::string recheckObligations(const SolverProcess &Prover, const std::vector<Ob
       By.insert(A.Solver);
     }
   }
-  return Confirmed();
+  return "";
 }
 
 namespace {
@@ -208,16 +233,9 @@ std::optional<Unknown> recheckEngineProof(const VerifyOptions &O, const Budget &
   if (O.Verbose)
     errs() << "pdpv: re-checking the proof with " << Prover->Name << ": " << Cs.size()
            << " obligations\n";
-  std::string By;
-  if (Failure.empty())
-    Failure = recheckObligations(*Prover, Cs, B.Deadline, B.Hard, O.MemoryLimitMB, By);
   if (!Failure.empty())
     return notConfirmedBy(*Prover, Failure);
-  R.RecheckedBy = By;
-  R.Obligations += Cs.size();
-  if (!is_contained(R.RecheckScopes, Scope))
-    R.RecheckScopes.push_back(Scope);
-  return std::nullopt;
+  return ProofRecheck(*Prover, std::move(Cs), B.Deadline, B.Hard, O.MemoryLimitMB).finish(R, Scope);
 }
 
 } // namespace
@@ -274,20 +292,16 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
         Fails = Fails || K.Violated;
     Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
   }
-  std::string By;
-  std::string Failure =
-      recheckObligations(*Prover, Claims, Deadline, Deadline, Opts.MemoryLimitMB, By);
-  if (Failure.empty()) {
-    R.RecheckedBy = By;
-    R.Obligations += Claims.size();
-    R.RecheckScopes.push_back("the assertions proved during preparation, on the function before "
-                              "simplification");
+  std::optional<Unknown> NotConfirmed =
+      ProofRecheck(*Prover, std::move(Claims), Deadline, Deadline, Opts.MemoryLimitMB)
+          .finish(R, "the assertions proved during preparation, on the function before "
+                     "simplification");
+  if (!NotConfirmed)
     return;
-  }
   for (CheckResult *C : Removed) {
     C->V = Verdict::Unknown;
     C->ProvedInPreparation = false;
-    C->Why = notConfirmedBy(*Prover, Failure);
+    C->Why = *NotConfirmed;
   }
 }
 

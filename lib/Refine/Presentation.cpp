@@ -16,9 +16,11 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -38,7 +40,7 @@ static constexpr unsigned TextQueryRlimit = 2'000'000, MaxTextConjuncts = 200;
 /// within a small effort, in Z3's resource units -- about 0.2 s here -- so
 /// that the text does not depend on the machine's load; undecided ones
 /// stay): the text is equivalent to LI_l and what a user reads.
-std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
+std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L, function_ref<void()> Between) const {
   size_t N = L.Shown.size();
   if (L.Kept.size() == N) // (asked for the text and for the C expression)
     return L.Kept;
@@ -62,6 +64,7 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
     }
   }
   for (size_t K = N; K-- > 0 && N <= MaxTextConjuncts;) {
+    Between();
     z3::check_result R;
     if (!Shared) {
       z3::solver Alone(C, "QF_BV");
@@ -91,14 +94,71 @@ std::vector<bool> LoopRefiner::conjunctsKept(const Loop &L) const {
 /// Conjuncts implied by the others are left out (each implication decided
 /// within a small time limit; undecided ones stay): the text is equivalent
 /// to LI_l and what a user reads.
-std::vector<std::string> LoopRefiner::invariantText(unsigned Id) const {
+std::vector<std::string> LoopRefiner::invariantText(unsigned Id,
+                                                    function_ref<void()> Between) const {
   const Loop &L = *Loops.at(Id);
-  std::vector<bool> Keep = conjunctsKept(L);
+  std::vector<bool> Keep = conjunctsKept(L, Between);
   std::vector<std::string> Text;
   for (size_t K = 0; K < Keep.size(); ++K)
     if (Keep[K])
       Text.push_back(L.Shown[K].second);
   return Text;
+}
+
+/// What S's model says about loop Id's entry values x_0 wherever its
+/// header is reached: a constant, or the value of a C variable assigned once
+/// before the loop (so witnesses can state invariants without x_0). Each
+/// question gets a small effort (Z3's resource units, about 2 s here: not
+/// time, so that the text does not depend on the machine's load); an
+/// undecided one says nothing.
+std::vector<LoopRefiner::EntryValue> LoopRefiner::entryValues(unsigned Id, z3::solver &S,
+                                                              Encoder &E,
+                                                              const DominatorTree &DT) const {
+  constexpr unsigned EntryQueryRlimit = 20'000'000;
+  unsigned Variants = numVariants(Id);
+  std::vector<LoopRefiner::EntryValue> Entry(Variants);
+  std::vector<z3::expr> State = stateIn(Id, E);
+  const BasicBlock *Header = header(Id);
+  z3::expr Reached = E.reached(Header);
+  z3::params P(S.ctx());
+  P.set("rlimit", EntryQueryRlimit);
+  S.set(P);
+  auto Unlimited = make_scope_exit([&] { // S may be asked again
+    z3::params Q(S.ctx());
+    Q.set("rlimit", 0u);
+    S.set(Q);
+  });
+  auto Always = [&](const z3::expr &Fact) {
+    z3::expr_vector A(S.ctx());
+    A.push_back(Reached);
+    A.push_back(!Fact);
+    return S.check(A) == z3::unsat;
+  };
+  z3::expr_vector A(S.ctx());
+  A.push_back(Reached);
+  if (S.check(A) != z3::sat)
+    return Entry;
+  z3::model M = S.get_model();
+  std::vector<std::pair<z3::expr, std::string>> Holders; // assigned before the loop
+  for (auto &[V, Name] : singleValueVariables(*Header->getParent())) {
+    const auto *I = dyn_cast<Instruction>(V);
+    if (isa<Argument>(V) || (I && DT.properlyDominates(I->getParent(), Header)))
+      Holders.emplace_back(E.value(V), Name);
+  }
+  for (unsigned K = 0; K < Variants; ++K) {
+    const z3::expr &X0 = State[Variants + K];
+    z3::expr Value = M.eval(X0, true);
+    if (Always(X0 == Value)) {
+      Entry[K].Constant = toAPInt(Value);
+      continue;
+    }
+    for (auto &[Term, Name] : Holders)
+      if (z3::eq(Term.get_sort(), X0.get_sort()) && Always(X0 == Term)) {
+        Entry[K].Variable = Name;
+        break;
+      }
+  }
+  return Entry;
 }
 
 std::vector<std::string> LoopRefiner::cInvariant(unsigned Id,

@@ -253,6 +253,10 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
   z3::params P(C);
   P.set("timeout", 200u);
   Start.set(P);
+  // A variable whose wishes I ruled out again and again in one run (an
+  // entry value the program sets to a constant) is the solver's choice in
+  // the runs after it: each wish I rules out costs a query.
+  std::set<unsigned> SolverChooses;
   for (unsigned Run = 0; Run < Runs; ++Run) {
     std::map<unsigned, unsigned> Of; // a wish's id: its state variable
     auto Wish = [&](unsigned K, const APInt &V) {
@@ -262,7 +266,7 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
     };
     z3::expr_vector Wishes(C);
     for (unsigned K = NumVariants; K < TS.State.size(); ++K)
-      if (TS.State[K].is_bv())
+      if (TS.State[K].is_bv() && !SolverChooses.count(K))
         Wishes.push_back(Wish(K, Entry(TS.width(K), Origins[Run])));
     z3::check_result R;
     for (unsigned Try = 0; (R = Start.check(Wishes)) == z3::unsat; ++Try) {
@@ -275,6 +279,8 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
           Rest.push_back(W);
         else if (Try < Redraws)
           Rest.push_back(Wish(Of.at(W.id()), Small(TS.width(Of.at(W.id())))));
+        else
+          SolverChooses.insert(Of.at(W.id()));
       if (Try >= Redraws && Rest.size() == Wishes.size())
         return Visited;
       Wishes = Rest;

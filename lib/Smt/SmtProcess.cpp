@@ -17,6 +17,7 @@
 #include <chrono>
 #include <csignal>
 #include <map>
+#include <optional>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -144,86 +145,6 @@ bool readModel(StringRef Output, const std::map<std::string, z3::expr> &ByName,
       return false;
   }
   return true; // constants left out are unconstrained (boolector omits them)
-}
-
-using BinaryFn = z3::expr (*)(const z3::expr &, const z3::expr &);
-
-/// The two-argument form of an associative operator that Z3's simplifier
-/// leaves with any number of arguments, one included (boolector takes
-/// exactly two); null for other operators.
-BinaryFn binaryJoin(Z3_decl_kind K) {
-  switch (K) {
-  case Z3_OP_BADD: return [](const z3::expr &A, const z3::expr &B) { return A + B; };
-  case Z3_OP_BMUL: return [](const z3::expr &A, const z3::expr &B) { return A * B; };
-  case Z3_OP_BAND: return [](const z3::expr &A, const z3::expr &B) { return A & B; };
-  case Z3_OP_BOR: return [](const z3::expr &A, const z3::expr &B) { return A | B; };
-  case Z3_OP_BXOR: return [](const z3::expr &A, const z3::expr &B) { return A ^ B; };
-  case Z3_OP_CONCAT: return [](const z3::expr &A, const z3::expr &B) { return z3::concat(A, B); };
-  case Z3_OP_AND: return [](const z3::expr &A, const z3::expr &B) { return A && B; };
-  case Z3_OP_OR: return [](const z3::expr &A, const z3::expr &B) { return A || B; };
-  default: return nullptr;
-  }
-}
-
-/// E with Z3's internal division operators (bvsdiv_i, ..., which its
-/// simplifier introduces where the divisor is known to be non-zero) replaced
-/// by the SMT-LIB ones: equal wherever the divisor is non-zero, and Z3 gives
-/// the internal ones SMT-LIB's values at zero too; associative operators
-/// with two arguments each; and lambdas (outside quantifiers) as arrays
-/// defined by the forall Axioms gets.
-z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
-                           std::vector<z3::expr> &Axioms) {
-  if (auto It = Done.find(E.id()); It != Done.end())
-    return It->second;
-  z3::context &C = E.ctx();
-  // Memory after a memset or memcpy is a lambda over the index (Memory.h).
-  // cvc5 reads a lambda as a function, not an array (no store on it): it
-  // becomes a fresh array A with the axiom forall k. A[k] = body.
-  if (E.is_lambda() && Z3_get_quantifier_num_bound(C, E) == 1) {
-    z3::sort Index(C, Z3_get_quantifier_bound_sort(C, E, 0));
-    std::string N = std::to_string(Axioms.size());
-    z3::expr K = C.constant(("pdpv_k" + N).c_str(), Index);
-    z3::expr_vector Bound(C);
-    Bound.push_back(K);
-    z3::expr Body = standardOperators(E.body().substitute(Bound), Done, Axioms);
-    z3::expr A = C.constant(("pdpv_array" + N).c_str(), E.get_sort());
-    Axioms.push_back(z3::forall(K, z3::select(A, K) == Body));
-    Done.emplace(E.id(), A);
-    return A;
-  }
-  if (!E.is_app() || E.num_args() == 0)
-    return E;
-  z3::expr_vector Args(C);
-  for (unsigned K = 0; K < E.num_args(); ++K)
-    Args.push_back(standardOperators(E.arg(K), Done, Axioms));
-  z3::expr R = E;
-  switch (E.decl().decl_kind()) {
-  case Z3_OP_BSDIV_I:
-    R = Args[0] / Args[1];
-    break;
-  case Z3_OP_BUDIV_I:
-    R = z3::udiv(Args[0], Args[1]);
-    break;
-  case Z3_OP_BSREM_I:
-    R = z3::srem(Args[0], Args[1]);
-    break;
-  case Z3_OP_BUREM_I:
-    R = z3::urem(Args[0], Args[1]);
-    break;
-  case Z3_OP_BSMOD_I:
-    R = z3::smod(Args[0], Args[1]);
-    break;
-  default:
-    if (BinaryFn Join = binaryJoin(E.decl().decl_kind())) {
-      R = Args[0];
-      for (unsigned K = 1; K < Args.size(); ++K)
-        R = Join(R, Args[K]);
-    } else {
-      R = E.decl()(Args);
-    }
-  }
-  Done.emplace(E.id(), R);
-  return R;
 }
 
 /// How a solver process ended.
@@ -669,14 +590,66 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
   });
 }
 
+/// The script is written by the constructor's thread, the only one here
+/// that uses Z3 (a Z3 context is not shared between threads); the thread
+/// Runner only starts the process and waits for it.
+struct BriefQuery::Run {
+  ProcessAnswer Early; // why nothing was asked (no script, no files)
+  std::optional<Script> Q;
+  std::optional<QueryFiles> F;
+  unsigned TimeoutMs = 0, MemoryMB = 0;
+  SolverRun Ran;
+  std::atomic<bool> Finished{false};
+  std::thread Runner;
+};
+
+BriefQuery::BriefQuery(const SolverProcess &Asked, const z3::expr &Formula, unsigned TimeoutMs,
+                       unsigned MemoryMB)
+    : R(std::make_unique<Run>()) {
+  R->TimeoutMs = TimeoutMs;
+  R->MemoryMB = MemoryMB;
+  R->Q = writeScript(Asked, {Formula}, /*WantModel=*/false, R->Early);
+  if (R->Q) {
+    R->F.emplace(R->Q->Text);
+    if (!R->F->Created) {
+      R->Early.Why = "cannot create temporary files for " + R->Q->S.Name;
+      R->Q.reset();
+    }
+  }
+  if (!R->Q) {
+    R->Finished = true;
+    return;
+  }
+  // (Boolector's own limit is in whole seconds: this process stops it.)
+  R->Runner = std::thread([Run = R.get()] {
+    Run->Ran = launchSolver(Run->Q->S, Run->F->In, Run->F->Out, Run->F->Err,
+                            quantifierOption(*Run->Q), /*WantModel=*/false, Run->TimeoutMs,
+                            Run->MemoryMB, Run->TimeoutMs);
+    Run->Finished = true;
+  });
+}
+
+BriefQuery::BriefQuery(BriefQuery &&) = default;
+
+BriefQuery::~BriefQuery() {
+  if (R && R->Runner.joinable())
+    R->Runner.join();
+}
+
+bool BriefQuery::finished() const { return R->Finished; }
+
+ProcessAnswer BriefQuery::answer() {
+  if (!R->Q)
+    return R->Early;
+  if (R->Runner.joinable())
+    R->Runner.join();
+  return readAnswer(R->Q->S, R->F->Out, R->F->Err, R->Ran, /*WantModel=*/false, R->TimeoutMs,
+                    R->MemoryMB, R->Q->ByName);
+}
+
 ProcessAnswer askSolverProcessBriefly(const SolverProcess &Asked, const z3::expr &Formula,
                                       unsigned TimeoutMs, unsigned MemoryMB) {
-  // (Boolector's own limit is in whole seconds: this process stops it.)
-  return withScript(Asked, {Formula}, /*WantModel=*/false,
-                    [&](const Script &Q, const QueryFiles &F) {
-                      return runSolver(Q.S, F.In, F.Out, F.Err, quantifierOption(Q),
-                                       /*WantModel=*/false, TimeoutMs, MemoryMB, Q.ByName,
-                                       TimeoutMs);
-                    });
+  return BriefQuery(Asked, Formula, TimeoutMs, MemoryMB).answer();
 }
+
 } // namespace pdpv

@@ -108,4 +108,79 @@ z3::expr universalClosure(const z3::expr &F) {
   return z3::forall(Vars, F);
 }
 
+using BinaryFn = z3::expr (*)(const z3::expr &, const z3::expr &);
+
+/// The two-argument form of an associative operator that Z3's simplifier
+/// leaves with any number of arguments, one included (boolector takes
+/// exactly two); null for other operators.
+static BinaryFn binaryJoin(Z3_decl_kind K) {
+  switch (K) {
+  case Z3_OP_BADD: return [](const z3::expr &A, const z3::expr &B) { return A + B; };
+  case Z3_OP_BMUL: return [](const z3::expr &A, const z3::expr &B) { return A * B; };
+  case Z3_OP_BAND: return [](const z3::expr &A, const z3::expr &B) { return A & B; };
+  case Z3_OP_BOR: return [](const z3::expr &A, const z3::expr &B) { return A | B; };
+  case Z3_OP_BXOR: return [](const z3::expr &A, const z3::expr &B) { return A ^ B; };
+  case Z3_OP_CONCAT: return [](const z3::expr &A, const z3::expr &B) { return z3::concat(A, B); };
+  case Z3_OP_AND: return [](const z3::expr &A, const z3::expr &B) { return A && B; };
+  case Z3_OP_OR: return [](const z3::expr &A, const z3::expr &B) { return A || B; };
+  default: return nullptr;
+  }
+}
+
+z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
+                           std::vector<z3::expr> &Axioms) {
+  if (auto It = Done.find(E.id()); It != Done.end())
+    return It->second;
+  z3::context &C = E.ctx();
+  // Memory after a memset or memcpy is a lambda over the index (Memory.h).
+  // cvc5 reads a lambda as a function, not an array (no store on it): it
+  // becomes a fresh array A with the axiom forall k. A[k] = body.
+  if (E.is_lambda() && Z3_get_quantifier_num_bound(C, E) == 1) {
+    z3::sort Index(C, Z3_get_quantifier_bound_sort(C, E, 0));
+    std::string N = std::to_string(Axioms.size());
+    z3::expr K = C.constant(("pdpv_k" + N).c_str(), Index);
+    z3::expr_vector Bound(C);
+    Bound.push_back(K);
+    z3::expr Body = standardOperators(E.body().substitute(Bound), Done, Axioms);
+    z3::expr A = C.constant(("pdpv_array" + N).c_str(), E.get_sort());
+    Axioms.push_back(z3::forall(K, z3::select(A, K) == Body));
+    Done.emplace(E.id(), A);
+    return A;
+  }
+  if (!E.is_app() || E.num_args() == 0)
+    return E;
+  z3::expr_vector Args(C);
+  for (unsigned K = 0; K < E.num_args(); ++K)
+    Args.push_back(standardOperators(E.arg(K), Done, Axioms));
+  z3::expr R = E;
+  switch (E.decl().decl_kind()) {
+  case Z3_OP_BSDIV_I:
+    R = Args[0] / Args[1];
+    break;
+  case Z3_OP_BUDIV_I:
+    R = z3::udiv(Args[0], Args[1]);
+    break;
+  case Z3_OP_BSREM_I:
+    R = z3::srem(Args[0], Args[1]);
+    break;
+  case Z3_OP_BUREM_I:
+    R = z3::urem(Args[0], Args[1]);
+    break;
+  case Z3_OP_BSMOD_I:
+    R = z3::smod(Args[0], Args[1]);
+    break;
+  default:
+    if (BinaryFn Join = binaryJoin(E.decl().decl_kind())) {
+      R = Args[0];
+      for (unsigned K = 1; K < Args.size(); ++K)
+        R = Join(R, Args[K]);
+    } else {
+      R = E.decl()(Args);
+    }
+  }
+  Done.emplace(E.id(), R);
+  return R;
+}
+
+
 } // namespace pdpv

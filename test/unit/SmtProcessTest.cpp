@@ -2,6 +2,7 @@
 // Z3's simplifier and encoder leave in a formula must reach the solver as
 // SMT-LIB it accepts.
 #include "pdpv/Instantiation.h"
+#include "pdpv/Recheck.h"
 #include "pdpv/SmtProcess.h"
 #include "pdpv/Z3Util.h"
 
@@ -12,6 +13,7 @@
 
 #include <chrono>
 #include <map>
+#include <thread>
 
 using namespace pdpv;
 
@@ -64,6 +66,65 @@ TEST(SmtProcess, BriefQueryStopsAtItsLimit) {
   z3::expr X = C.bv_const("x", 8);
   EXPECT_EQ(askSolverProcessBriefly(*Boolector, X + 1 == 1 + X && X != X, 200, 0).Answer,
             z3::unsat);
+}
+
+// A brief query begun in the background: the caller goes on with its own
+// solver queries in the same Z3 context while the process runs (the
+// re-check of a proof runs while the invariants' text is made), and the
+// answer is the one the query would have had in the foreground.
+TEST(SmtProcess, BriefQueryRunsWhileTheCallerUsesZ3) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  BriefQuery Hard(*Boolector, factors(C, 3538334777ULL * 2767054501ULL), 300, 0);
+  z3::expr X = C.bv_const("x", 16);
+  BriefQuery Easy(*Boolector, X * 3 == X + X + X + 1, 5000, 0);
+  for (unsigned K = 1; K <= 20; ++K) {
+    z3::solver S(C, "QF_BV");
+    S.add(X * X == C.bv_val(K * K, 16) && z3::ult(X, C.bv_val(256, 16)));
+    ASSERT_EQ(S.check(), z3::sat);
+    EXPECT_EQ(S.get_model().eval(X).get_numeral_uint(), K);
+  }
+  ProcessAnswer A = Hard.answer();
+  EXPECT_TRUE(Hard.finished());
+  EXPECT_EQ(A.Answer, z3::unknown);
+  EXPECT_EQ(A.Why, "timeout");
+  EXPECT_EQ(Easy.answer().Answer, z3::unsat);
+}
+
+// The re-check of a proof, begun: all claims at once in the background,
+// claim by claim once that did not confirm them. poll() between the
+// caller's queries concludes it as soon as the brief try has answered; a
+// claim that does not hold is named, and a confirmed proof counts its
+// claims and names its solver.
+TEST(SmtProcess, ProofRecheckNamesTheClaimThatFails) {
+  llvm::Expected<SolverProcess> Boolector = findSolverProcess("boolector");
+  ASSERT_TRUE(bool(Boolector)) << llvm::toString(Boolector.takeError());
+  z3::context C;
+  z3::expr X = C.bv_const("x", 32), Y = C.bv_const("y", 32);
+  auto Soon = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  std::vector<Obligation> Valid{{"commutation", X + Y == Y + X},
+                                {"doubling", z3::implies(X == Y, X + Y == X * 2)}};
+  FunctionResult R;
+  ProofRecheck Good(*Boolector, Valid, Soon, Soon, 0);
+  Good.poll(); // (may conclude now, or leave it to finish)
+  EXPECT_EQ(Good.finish(R, "the claims of this test"), std::nullopt);
+  EXPECT_EQ(R.RecheckedBy, "boolector");
+  EXPECT_EQ(R.Obligations, 2u);
+  EXPECT_EQ(R.RecheckScopes, std::vector<std::string>{"the claims of this test"});
+  std::vector<Obligation> OneWrong = Valid;
+  OneWrong.push_back({"halving", z3::implies(X == Y * 2, z3::udiv(X, C.bv_val(2, 32)) == Y)});
+  FunctionResult Bad;
+  ProofRecheck Wrong(*Boolector, OneWrong, Soon, Soon, 0);
+  for (unsigned K = 0; K < 20; ++K) {
+    Wrong.poll();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20)); // the caller's own work
+  }
+  std::optional<Unknown> Why = Wrong.finish(Bad, "the claims of this test");
+  ASSERT_TRUE(Why.has_value());
+  EXPECT_EQ(Why->C, Unknown::NotConfirmed);
+  EXPECT_NE(Why->Detail.find("halving does not hold"), std::string::npos) << Why->Detail;
+  EXPECT_EQ(Bad.Obligations, 0u);
 }
 
 // Past its glimpse at the strongest rewriting, boolector's levels race: a
