@@ -60,7 +60,7 @@ private:
   std::chrono::steady_clock::time_point Deadline, Hard;
   unsigned MemoryMB;
   std::optional<BriefQuery> AtOnce;
-  std::optional<std::string> Failure; // once concluded
+  std::optional<std::string> Failure; // once concluded: "" or what failed
   std::set<std::string> By;           // (a set: in name order)
 
   void conclude();

@@ -134,8 +134,11 @@ struct Sample {
   std::vector<llvm::APInt> State, Inputs;
 };
 /// A few short concrete runs of TS (ScalarCandidates.cpp), the same ones
-/// every time: the states they pass through.
-std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants);
+/// every time: the states they pass through. Fixed: state variables the
+/// initial states fix (entry values the program sets to a constant), each
+/// with its value (a random wish for one would be a query lost).
+std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants,
+                             const std::map<unsigned, llvm::APInt> &Fixed);
 /// Relations of three variables' changes, or constant ratios and strides,
 /// that every state of Runs shows.
 std::vector<Candidate> observedRelations(const TransitionSystem &TS, unsigned NumVariants,

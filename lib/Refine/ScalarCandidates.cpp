@@ -204,7 +204,8 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
 
 /// Random entry values and inputs; a step whose constraint fails ends the
 /// run. The same runs every time (a fixed seed).
-std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
+std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants,
+                             const std::map<unsigned, APInt> &Fixed) {
   std::vector<Sample> Visited;
   constexpr unsigned Runs = 8, Steps = 10, Redraws = 4;
   z3::context &C = TS.Ctx;
@@ -253,10 +254,6 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
   z3::params P(C);
   P.set("timeout", 200u);
   Start.set(P);
-  // A variable whose wishes I ruled out again and again in one run (an
-  // entry value the program sets to a constant) is the solver's choice in
-  // the runs after it: each wish I rules out costs a query.
-  std::set<unsigned> SolverChooses;
   for (unsigned Run = 0; Run < Runs; ++Run) {
     std::map<unsigned, unsigned> Of; // a wish's id: its state variable
     auto Wish = [&](unsigned K, const APInt &V) {
@@ -266,7 +263,9 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
     };
     z3::expr_vector Wishes(C);
     for (unsigned K = NumVariants; K < TS.State.size(); ++K)
-      if (TS.State[K].is_bv() && !SolverChooses.count(K))
+      if (auto It = Fixed.find(K); It != Fixed.end())
+        Wishes.push_back(Wish(K, It->second));
+      else if (TS.State[K].is_bv())
         Wishes.push_back(Wish(K, Entry(TS.width(K), Origins[Run])));
     z3::check_result R;
     for (unsigned Try = 0; (R = Start.check(Wishes)) == z3::unsat; ++Try) {
@@ -279,8 +278,6 @@ std::vector<Sample> simulate(const TransitionSystem &TS, unsigned NumVariants) {
           Rest.push_back(W);
         else if (Try < Redraws)
           Rest.push_back(Wish(Of.at(W.id()), Small(TS.width(Of.at(W.id())))));
-        else
-          SolverChooses.insert(Of.at(W.id()));
       if (Try >= Redraws && Rest.size() == Wishes.size())
         return Visited;
       Wishes = Rest;
