@@ -449,21 +449,31 @@ struct QueryFiles {
   }
 };
 
+/// Formulas as a script, written to the files F gets; or nothing, with why
+/// in A (A.Answer is sat when there is nothing to ask).
+std::optional<Script> scriptInFiles(const SolverProcess &Asked,
+                                    const std::vector<z3::expr> &Formulas, bool WantModel,
+                                    std::optional<QueryFiles> &F, ProcessAnswer &A) {
+  std::optional<Script> Q = writeScript(Asked, Formulas, WantModel, A);
+  if (!Q)
+    return std::nullopt;
+  F.emplace(Q->Text);
+  if (!F->Created) {
+    A.Why = "cannot create temporary files for " + Q->S.Name;
+    return std::nullopt;
+  }
+  return Q;
+}
+
 /// Formulas as a script in files, handed to Run; or why that could not be
 /// done (or sat when there is nothing to ask).
 ProcessAnswer
 withScript(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas, bool WantModel,
            function_ref<ProcessAnswer(const Script &, const QueryFiles &)> Run) {
   ProcessAnswer A;
-  std::optional<Script> Q = writeScript(Asked, Formulas, WantModel, A);
-  if (!Q)
-    return A;
-  QueryFiles F(Q->Text);
-  if (!F.Created) {
-    A.Why = "cannot create temporary files for " + Q->S.Name;
-    return A;
-  }
-  return Run(*Q, F);
+  std::optional<QueryFiles> F;
+  std::optional<Script> Q = scriptInFiles(Asked, Formulas, WantModel, F, A);
+  return Q ? Run(*Q, *F) : A;
 }
 
 /// The option a query with foralls needs: cvc5 instantiates the foralls of
@@ -608,14 +618,7 @@ BriefQuery::BriefQuery(const SolverProcess &Asked, const z3::expr &Formula, unsi
     : R(std::make_unique<Run>()) {
   R->TimeoutMs = TimeoutMs;
   R->MemoryMB = MemoryMB;
-  R->Q = writeScript(Asked, {Formula}, /*WantModel=*/false, R->Early);
-  if (R->Q) {
-    R->F.emplace(R->Q->Text);
-    if (!R->F->Created) {
-      R->Early.Why = "cannot create temporary files for " + R->Q->S.Name;
-      R->Q.reset();
-    }
-  }
+  R->Q = scriptInFiles(Asked, {Formula}, /*WantModel=*/false, R->F, R->Early);
   if (!R->Q) {
     R->Finished = true;
     return;

@@ -182,5 +182,4 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
   return R;
 }
 
-
 } // namespace pdpv
