@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,29 @@ bool isTimeLimit(const std::string &Why);
 /// The time left until Deadline as a solver time limit in milliseconds: 0
 /// (no limit) for the time point max(), else at least 1.
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline);
+/// A fresh solver for a small quantifier-free query: Z3's preprocessing
+/// (rewriting, constant propagation, equation solving, elimination of
+/// unconstrained terms), then its SMT core. A fresh QF_BV solver bit-blasts
+/// into Z3's SAT solver, which spends 5 to 8 ms on its first sat answer
+/// however small the query (Z3 4.8.12); this one takes 1 ms, and 0.2 ms
+/// for an unsat one where QF_BV's takes 0.9. The SAT solver stays the
+/// better one for a hard query (checkSmallFirst).
+z3::solver smallQuerySolver(z3::context &C);
+/// The limits of one query: milliseconds (0: none) and Z3's resource units
+/// (0: none), the effort that makes an answer independent of the load.
+struct QueryLimits {
+  unsigned TimeoutMs = 0;
+  unsigned Rlimit = 0;
+};
+/// F decided by S, a fresh solver, within Limits. Model: F's model when
+/// sat; Why: Z3's reason when unknown.
+z3::check_result checkFresh(const z3::expr &F, z3::solver S, QueryLimits Limits,
+                            std::optional<z3::model> *Model = nullptr, std::string *Why = nullptr);
+/// checkFresh by smallQuerySolver within a small effort first, then, where
+/// that did not decide, by Z3's QF_BV solver within Limits.
+z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
+                                 std::optional<z3::model> *Model = nullptr,
+                                 std::string *Why = nullptr);
 /// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
 z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
                       bool Unsigned);

@@ -214,17 +214,11 @@ std::string checkInvariant(const TransitionSystem &TS, const z3::expr &Inv, unsi
   for (const z3::expr &X : TS.State)
     Arrays |= X.is_array();
   auto Valid = [&](const z3::expr &F) {
-    z3::solver S = Arrays ? z3::solver(C) : z3::solver(C, "QF_BV");
-    z3::params P(C);
-    if (TimeoutMs)
-      P.set("timeout", TimeoutMs);
-    if (Rlimit)
-      P.set("rlimit", Rlimit);
-    S.set(P);
-    S.add(!F);
-    z3::check_result R = S.check();
+    std::string Why;
+    z3::check_result R = Arrays ? checkFresh(!F, z3::solver(C), {TimeoutMs, Rlimit}, nullptr, &Why)
+                                : checkSmallFirst(!F, {TimeoutMs, Rlimit}, nullptr, &Why);
     if (R == z3::unknown)
-      Unknown = S.reason_unknown();
+      Unknown = Why;
     return R == z3::unsat;
   };
   // Consecution conjunct by conjunct: the negation of the whole is a

@@ -232,7 +232,9 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   // QF_ABV over memory) normalizes the sums and reads of stores that Z3's
   // incremental core bit-blasts as they are (eq1.c's Houdini: 2.2 s
   // incrementally, 0.4 s fresh); over memory, the fresh solver decides at
-  // once what the incremental one takes minutes for.
+  // once what the incremental one takes minutes for. Over bit-vectors a
+  // small query goes to the SMT core first (checkSmallFirst): a
+  // counterexample to consecution cost 5 to 8 ms of the SAT solver each.
   std::optional<z3::model> Model;
   auto Left = [&] {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Until - Deadline::clock::now())
@@ -240,16 +242,10 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   };
   auto LeftMs = [&] { return static_cast<unsigned>(std::clamp<long>(Left(), 1, UINT_MAX)); };
   auto Step = [&](const z3::expr &Now, const z3::expr &Fails, unsigned Rlimit) {
-    z3::params P(C);
-    P.set("timeout", LeftMs());
-    P.set("rlimit", Rlimit);
-    z3::solver Q(C, L.modelsMemory() ? "QF_ABV" : "QF_BV");
-    Q.set(P);
-    Q.add((L.modelsMemory() ? TS.Constraint : TS.transition()) && Now && Fails);
-    z3::check_result R = Q.check();
-    if (R == z3::sat)
-      Model = Q.get_model();
-    return R;
+    if (L.modelsMemory())
+      return checkFresh(TS.Constraint && Now && Fails, z3::solver(C, "QF_ABV"), {LeftMs(), Rlimit},
+                        &Model);
+    return checkSmallFirst(TS.transition() && Now && Fails, {LeftMs(), Rlimit}, &Model);
   };
   const unsigned QueryRlimit = Opts.SeedQueryEffort * 1'000'000u;
   // Houdini: drop what a counterexample to consecution violates, until
@@ -295,14 +291,9 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   // in 30 s). In Houdini's disjunction, next to orders and signs, such a
   // sum makes a query bit-blasting does not finish (jm2006_variant).
   for (size_t K = ObservedFrom; K < ObservedTo; ++K)
-    if (Alive[K]) {
-      z3::solver Alone(C, "QF_BV"); // (observed relations: loops over bit-vector states only)
-      z3::params P(C);
-      P.set("timeout", LeftMs());
-      P.set("rlimit", QueryRlimit);
-      Alone.set(P);
-      Alone.add(TS.transition() && Cs[K].E && Violated[K]);
-      if (Left() > 0 && Alone.check() == z3::unsat)
+    if (Alive[K]) { // (observed relations: loops over bit-vector states only)
+      if (Left() > 0 && checkSmallFirst(TS.transition() && Cs[K].E && Violated[K],
+                                        {LeftMs(), QueryRlimit}) == z3::unsat)
         Settled[K] = true;
       else
         Alive[K] = false;

@@ -56,6 +56,51 @@ void requireNewContext() {
   Z3_del_context(Probe);
 }
 
+z3::solver smallQuerySolver(z3::context &C) {
+  z3::tactic Preprocess = z3::tactic(C, "simplify") & z3::tactic(C, "propagate-values") &
+                          z3::tactic(C, "solve-eqs") & z3::tactic(C, "elim-uncnstr");
+  return (Preprocess & z3::tactic(C, "smt")).mk_solver();
+}
+
+z3::check_result checkFresh(const z3::expr &F, z3::solver S, QueryLimits Limits,
+                            std::optional<z3::model> *Model, std::string *Why) {
+  z3::params P(F.ctx());
+  if (Limits.TimeoutMs)
+    P.set("timeout", Limits.TimeoutMs);
+  if (Limits.Rlimit)
+    P.set("rlimit", Limits.Rlimit);
+  S.set(P);
+  S.add(F);
+  z3::check_result R = S.check();
+  if (R == z3::sat && Model)
+    *Model = S.get_model();
+  if (R == z3::unknown && Why)
+    *Why = S.reason_unknown();
+  return R;
+}
+
+z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
+                                 std::optional<z3::model> *Model, std::string *Why) {
+  // About 30 ms of the SMT core on a hard query; a candidate invariant's
+  // query takes a few thousand units.
+  constexpr unsigned SmallRlimit = 100'000;
+  QueryLimits Small = Limits;
+  Small.Rlimit = Limits.Rlimit ? std::min(Limits.Rlimit, SmallRlimit) : SmallRlimit;
+  auto Started = std::chrono::steady_clock::now();
+  z3::check_result R = checkFresh(F, smallQuerySolver(F.ctx()), Small, Model, Why);
+  if (R != z3::unknown || Small.Rlimit == Limits.Rlimit)
+    return R;
+  if (Limits.TimeoutMs) { // one time limit for both
+    auto Spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+                     std::chrono::steady_clock::now() - Started)
+                     .count();
+    if (Spent >= Limits.TimeoutMs)
+      return R;
+    Limits.TimeoutMs -= static_cast<unsigned>(Spent);
+  }
+  return checkFresh(F, z3::solver(F.ctx(), "QF_BV"), Limits, Model, Why);
+}
+
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
   if (Deadline == std::chrono::steady_clock::time_point::max())
     return 0;

@@ -1,0 +1,51 @@
+// Fresh solvers for small queries: the answers must be those of Z3's QF_BV
+// solver, only sooner.
+#include "pdpv/Z3Util.h"
+
+#include <gtest/gtest.h>
+
+using namespace pdpv;
+
+namespace {
+
+/// x * y == N for two factors of N, each below 2^Half, in 2 * Half bits.
+z3::expr factors(z3::context &C, unsigned Half, uint64_t N) {
+  unsigned W = 2 * Half;
+  z3::expr X = C.bv_const("x", W), Y = C.bv_const("y", W);
+  z3::expr Limit = C.bv_val(static_cast<uint64_t>(1) << Half, W), One = C.bv_val(1, W);
+  return X * Y == C.bv_val(N, W) && z3::ugt(X, One) && z3::ugt(Y, One) && z3::ult(X, Limit) &&
+         z3::ult(Y, Limit);
+}
+
+TEST(Z3Util, SmallQueriesGetAModelOrAProof) {
+  z3::context C;
+  z3::expr X = C.bv_const("x", 32), Y = C.bv_const("y", 32);
+  z3::expr Sat = z3::ult(X, Y) && z3::ult(Y, 100) && (X & 1) == 1 && X + Y == 9;
+  std::optional<z3::model> M;
+  ASSERT_EQ(checkSmallFirst(Sat, {}, &M), z3::sat);
+  ASSERT_TRUE(M.has_value());
+  EXPECT_TRUE(M->eval(Sat, true).is_true()); // the eliminated constants have values too
+  // Wrapping sums: x == y does not make x + 1 > y.
+  EXPECT_EQ(checkSmallFirst(X == Y && z3::ule(X + 1, Y), {}), z3::sat);
+  EXPECT_EQ(checkSmallFirst(X == Y && X + 1 != Y + 1, {}), z3::unsat);
+}
+
+TEST(Z3Util, AQueryTooHardForTheSmallTryGoesToTheSatSolver) {
+  z3::context C;
+  // 4194301 (a prime) as a product of two factors below 2^12, in 24 bits:
+  // the SMT core needs over 300,000 units to refute it, the QF_BV solver a
+  // tenth of a second.
+  z3::expr Hard = factors(C, 12, 4194301);
+  std::string Why;
+  EXPECT_EQ(checkFresh(Hard, smallQuerySolver(C), {0, 100'000}, nullptr, &Why), z3::unknown);
+  EXPECT_EQ(checkSmallFirst(Hard, {0, 20'000'000}, nullptr, &Why), z3::unsat) << Why;
+  // Within an effort as small as the small try's, nothing is left to try.
+  EXPECT_EQ(checkSmallFirst(Hard, {0, 50'000}, nullptr, &Why), z3::unknown);
+  // 4093 * 4091 has those factors: a model, through the eliminated terms.
+  std::optional<z3::model> M;
+  z3::expr Product = factors(C, 12, 4093 * 4091);
+  ASSERT_EQ(checkSmallFirst(Product, {}, &M), z3::sat);
+  EXPECT_TRUE(M->eval(Product, true).is_true());
+}
+
+} // namespace
