@@ -180,33 +180,62 @@ FrontEndOutcome runFrontEndJob(ArrayRef<const char *> Argv, raw_ostream &OS) {
   return executeGuarded(CI, A);
 }
 
+std::function<void()> &optionRestorer() {
+  static std::function<void()> Restore;
+  return Restore;
+}
+
+/// Whether lld may run in this process: it has not given up on being run
+/// again (a crash it caught leaves its state undefined), and the options
+/// it resets can be restored.
+bool &lldReusable() {
+  static bool Reusable = true;
+  return Reusable;
+}
+
 /// The driver's link job (GNU ld's command line), linked by lld's ELF
 /// linker: GNU ld takes about 18 ms for a harness, mostly its own start;
-/// lld links it in about 2. lld reads the same command line (its ELF driver
+/// lld links it in about 3. lld reads the same command line (its ELF driver
 /// is a GNU ld), and the executable runs the same code: layout differs, not
-/// what the program does. lld runs in a forked child: it resets every
-/// command-line option of its process to the default
-/// (cl::ResetAllOptionOccurrences), pdpv's own included. Its messages go to
-/// the file Log; the exit status, or nothing if the child did not finish.
+/// what the program does. lld resets every command-line option of its
+/// process to the default (cl::ResetAllOptionOccurrences), pdpv's own
+/// included: the restorer puts them back, else lld runs in a forked child.
+/// Its messages go to the file Log; the exit status, or nothing if it did
+/// not finish (a crash, or a fatal error, which lld survives only by
+/// giving up on being run again).
 std::optional<int> runLinkJob(const clang::driver::Command &Job, StringRef Log) {
   SmallVector<const char *, 64> Argv{"ld.lld"};
   append_range(Argv, Job.getArguments());
   // Every undefined function is reported (the replay gives each a stand-in),
   // and a harness is too small for threads to pay.
   Argv.append({"--error-limit=0", "--threads=1"});
+  auto Link = [&] {
+    std::error_code EC;
+    raw_fd_ostream OS(Log, EC, sys::fs::OF_Append);
+    lld::Result R = lld::lldMain(Argv, OS, OS, {{lld::Gnu, &lld::elf::link}});
+    OS.flush();
+    return R;
+  };
+  if (optionRestorer() && lldReusable()) {
+    // Its fatal errors and crashes come back here (as clang's do,
+    // executeGuarded); the binary is then asked (GNU ld: the caller).
+    CrashRecoveryContext::Enable();
+    lld::Result R = Link();
+    CrashRecoveryContext::Disable();
+    optionRestorer()();
+    lldReusable() = R.canRunAgain;
+    if (!R.canRunAgain)
+      return std::nullopt;
+    return R.retCode;
+  }
   outs().flush();
   errs().flush();
   std::fflush(nullptr);
   pid_t Pid = fork();
   if (Pid < 0)
     return std::nullopt;
-  if (Pid == 0) {
-    std::error_code EC;
-    raw_fd_ostream OS(Log, EC, sys::fs::OF_Append);
-    lld::Result R = lld::lldMain(Argv, OS, OS, {{lld::Gnu, &lld::elf::link}});
-    OS.flush();
-    _exit(R.retCode);
-  }
+  if (Pid == 0)
+    _exit(Link().retCode);
   int Status = 0;
   while (waitpid(Pid, &Status, 0) < 0)
     if (errno != EINTR)
@@ -217,6 +246,10 @@ std::optional<int> runLinkJob(const clang::driver::Command &Job, StringRef Log) 
 }
 
 } // namespace
+
+void setOptionRestorer(std::function<void()> Restore) {
+  optionRestorer() = std::move(Restore);
+}
 
 int runDriverInProcess(ArrayRef<StringRef> Args, StringRef Log) {
   // The linker writes to Log itself, from its start; clang's messages are

@@ -9,7 +9,8 @@
 // on a small file loading and relocating libclang-cpp and libLLVM, more
 // than the front end itself, and more than the whole proof of many tasks.
 // Replays link their harness with lld's ELF linker, also in the process
-// (GNU ld needs about 18 ms for it, mostly its own start).
+// (GNU ld needs about 18 ms for it, mostly its own start), which then
+// restores the options lld resets (setOptionRestorer).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_TOOLS_CLANGFRONTEND_H
@@ -19,6 +20,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -46,6 +48,12 @@ FrontEndResult compileInProcess(llvm::ArrayRef<const char *> Args, llvm::LLVMCon
 /// the file Log. The exit status, as the binary's. A crash of clang's
 /// leaves the whole command to the binary. (setClangDriver in Harness.h)
 int runDriverInProcess(llvm::ArrayRef<llvm::StringRef> Args, llvm::StringRef Log);
+
+/// How runDriverInProcess puts the process's command-line options back
+/// after lld, which resets every one of them to its default
+/// (cl::ResetAllOptionOccurrences). With none, lld runs in a forked child
+/// instead (about 3 ms more per link: the child's copy-on-write faults).
+void setOptionRestorer(std::function<void()> Restore);
 
 /// The clang binary's real path (Clang: as found on PATH): its driver finds
 /// the builtin headers and the tools next to it.

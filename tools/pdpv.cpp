@@ -53,6 +53,10 @@ using namespace pdpv;
 static cl::OptionCategory Category("pdpv options");
 static cl::list<std::string> InputFiles(cl::Positional, cl::desc("<prog.c|.i|.ll|.bc>..."),
                                         cl::ZeroOrMore, cl::cat(Category));
+/// The input files: those named, else every C file of the compilation
+/// database (a list of its own: the options are parsed again after each
+/// link, setOptionRestorer).
+static std::vector<std::string> Inputs;
 static cl::opt<std::string> CompileCommandsFile(
     "compile-commands", cl::value_desc("compile_commands.json"),
     cl::desc("compile each C file with the flags of its entry in this compilation database "
@@ -260,7 +264,7 @@ static bool isCSource(StringRef File) {
 /// a call into the program, not an unknown function).
 static std::unique_ptr<Module> linkInputs(LLVMContext &Ctx) {
   std::unique_ptr<Module> Whole;
-  for (const std::string &F : InputFiles) {
+  for (const std::string &F : Inputs) {
     bool FromC = isCSource(F);
     const CompileCommand *Entry = nullptr;
     if (FromC && !CompileCommandsFile.empty() && !(Entry = findCompileCommand(Commands, F)))
@@ -404,8 +408,13 @@ int main(int Argc, char **Argv) {
       "  Prints the assertions' verdicts and a last line Result: TRUE | FALSE | UNKNOWN.\n"
       "  Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.\n");
 
-  if (!ClangProcess) // replays compile and link their harness through it too
+  if (!ClangProcess) { // replays compile and link their harness through it too
     setClangDriver(runDriverInProcess);
+    setOptionRestorer([Argc, Argv] {
+      cl::ResetAllOptionOccurrences();
+      cl::ParseCommandLineOptions(Argc, Argv);
+    });
+  }
   if (!PropertyFile.empty())
     checkPropertyFile(PropertyFile);
   if (!CompileCommandsFile.empty()) {
@@ -413,17 +422,18 @@ int main(int Argc, char **Argv) {
     if (!DB)
       usageError("cannot use the compilation database " + toString(DB.takeError()));
     Commands = std::move(*DB);
-    if (InputFiles.empty()) // every C file of the project
-      for (const CompileCommand &C : Commands)
-        if (isCSource(C.File))
-          InputFiles.push_back(C.File);
   }
-  if (InputFiles.empty())
+  Inputs.assign(InputFiles.begin(), InputFiles.end());
+  if (Inputs.empty()) // every C file of the project
+    for (const CompileCommand &C : Commands)
+      if (isCSource(C.File))
+        Inputs.push_back(C.File);
+  if (Inputs.empty())
     usageError("no input file (expected prog.c, .i, .ll or .bc, or --compile-commands)");
-  for (const std::string &F : InputFiles)
+  for (const std::string &F : Inputs)
     if (!sys::fs::exists(F))
       usageError("cannot read '" + F + "': no such file");
-  InputFile = join(InputFiles, " ");
+  InputFile = join(Inputs, " ");
   // From here on a watchdog process keeps the time limit, answers Ctrl-C and
   // survives crashes (Supervisor.h).
   auto Started = std::chrono::steady_clock::now();
@@ -437,7 +447,7 @@ int main(int Argc, char **Argv) {
     else
       outs() << "Result: UNKNOWN (" << Reason << ")\n";
   });
-  for (const std::string &F : InputFiles)
+  for (const std::string &F : Inputs)
     if (StringRef Ext = sys::path::extension(F); !isCSource(F) && Ext != ".ll" && Ext != ".bc")
       usageError("'" + F + "': expected a .c, .i, .ll or .bc file");
 
@@ -451,7 +461,7 @@ int main(int Argc, char **Argv) {
   Opts.CInvariants = !WitnessOut.empty();
   Opts.HarnessFile = HarnessOut;
   Opts.KeptFilesDir = keptFilesDirectory();
-  if (!WitnessOut.empty() && (InputFiles.size() > 1 || !isCSource(InputFiles.front())))
+  if (!WitnessOut.empty() && (Inputs.size() > 1 || !isCSource(Inputs.front())))
     usageError("--witness needs the C source (one .c or .i file), got '" + InputFile + "'");
   if (Error E = validateOptions(Opts))
     usageError(toString(std::move(E)));
@@ -516,7 +526,7 @@ int main(int Argc, char **Argv) {
     outs() << "\n";
   }
   if (!Opts.ResultsDir.empty())
-    if (Error E = writeResultsDir(Opts.ResultsDir, InputFiles.front(), Results))
+    if (Error E = writeResultsDir(Opts.ResultsDir, Inputs.front(), Results))
       errs() << toString(std::move(E)) << "\n";
   finish(V == Verdict::True ? True : V == Verdict::False ? False : Undecided);
 }
