@@ -8,8 +8,9 @@
 //
 // Native replay links the verified module itself (its error and nondet
 // functions stripped of their bodies) with the harness, compiled by clang-19
-// at -O0 with -fwrapv (the wraparound semantics PDPV assumes), runs it, and
-// maps the error call's return address back to a source line.
+// at -O0 with -fwrapv (the wraparound semantics PDPV assumes; the harness's
+// bitcode joins the module, and LLVM's back end makes one object of both),
+// runs it, and maps the error call's return address back to a source line.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_HARNESS_H

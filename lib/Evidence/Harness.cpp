@@ -484,35 +484,6 @@ std::string callSite(StringRef Exe, uint64_t At) {
   return sys::path::filename(Info->FileName).str() + ":" + std::to_string(Info->Line);
 }
 
-/// The functions the linker's log says nothing defines, declared in M: GNU
-/// ld says "undefined reference to `f'", lld "undefined symbol: f".
-SmallVector<Function *, 4> undefinedFunctions(StringRef Log, Module &M) {
-  SmallVector<Function *, 4> Fs;
-  for (StringRef Line : split(Log, '\n')) {
-    StringRef Name;
-    if (size_t K = Line.find("undefined reference to `"); K != StringRef::npos)
-      Name = Line.drop_front(K + 24).take_until([](char C) { return C == '\''; });
-    else if (size_t K = Line.find("undefined symbol: "); K != StringRef::npos)
-      Name = Line.drop_front(K + 18).rtrim();
-    if (Function *F = M.getFunction(Name); F && F->isDeclaration() && !is_contained(Fs, F))
-      Fs.push_back(F);
-  }
-  return Fs;
-}
-
-/// A function of another file that the program calls but does not link
-/// with. The model passes such a call without following it (OpaqueValues.h),
-/// and a run it confirms does not go past it; the stand-in lets the program
-/// link and ends a run that reaches it as no run of the program.
-void defineStandIn(Function &F) {
-  Module &M = *F.getParent();
-  IRBuilder<> B(BasicBlock::Create(F.getContext(), "", &F));
-  FunctionCallee Exit = M.getOrInsertFunction(
-      "_Exit", FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
-  B.CreateCall(Exit, {B.getInt32(HarnessStandInExit)});
-  B.CreateUnreachable();
-}
-
 } // namespace
 
 static ClangDriverFn &clangDriver() {
@@ -549,23 +520,42 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
     R.Detail = PDPV_CLANG " not found";
     return R;
   }
-  SmallString<128> Object, Bitcode, Exe, Out;
+  SmallString<128> Object, Bitcode, HarnessBitcode, Exe, Out;
   if (sys::fs::createTemporaryFile("pdpv-replay", "o", Object) ||
       sys::fs::createTemporaryFile("pdpv-replay", "bc", Bitcode) ||
+      sys::fs::createTemporaryFile("pdpv-harness", "bc", HarnessBitcode) ||
       sys::fs::createTemporaryFile("pdpv-replay", "exe", Exe) ||
       sys::fs::createTemporaryFile("pdpv-replay", "log", Out)) {
     R.Detail = "cannot create temporary files";
     return R;
   }
   auto Cleanup = make_scope_exit([&] {
-    for (StringRef P : {Object.str(), Bitcode.str(), Exe.str(), Out.str()})
+    for (StringRef P : {Object.str(), Bitcode.str(), HarnessBitcode.str(), Exe.str(), Out.str()})
       sys::fs::remove(P);
   });
   bool Is32 = Triple(M.getTargetTriple()).isArch32Bit();
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Out)};
-  // The program as an object file made here, else (a target this LLVM has
-  // no back end for) as bitcode for clang to compile.
+  auto ClangWith = [&](std::initializer_list<StringRef> Args) {
+    std::vector<StringRef> Command = {*Clang, "-O0", "-fwrapv", "-w"};
+    if (Is32)
+      Command.push_back("-m32");
+    Command.insert(Command.end(), Args);
+    return runClangDriver(Command, Out) == 0;
+  };
+  // The harness and the program through one back end, here: clang compiles
+  // the harness to bitcode, which joins a copy of the program, and the whole
+  // becomes one object file (a second target machine and code generation
+  // for the harness alone cost about 2 ms of a replay). Where that cannot
+  // be done, the program as an object file made here, else (a target this
+  // LLVM has no back end for) as bitcode, and clang compiles the harness.
   auto Link = [&](const Module &Program) {
+    if (ClangWith({"-c", "-emit-llvm", HarnessFile, "-o", HarnessBitcode}))
+      if (std::unique_ptr<Module> Whole = linkedWithHarness(Program, HarnessBitcode)) {
+        if (Error E = writeObjectFile(*Whole, Object))
+          consumeError(std::move(E));
+        else
+          return ClangWith({"-no-pie", Object, "-o", Exe});
+      }
     StringRef Compiled = Object;
     if (Error E = writeObjectFile(Program, Object)) {
       consumeError(std::move(E));
@@ -573,11 +563,7 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
       WriteBitcodeToFile(Program, OS);
       Compiled = Bitcode;
     }
-    std::vector<StringRef> Compile = {*Clang, "-O0", "-fwrapv", "-w", "-no-pie",
-                                      Compiled, HarnessFile, "-o", Exe};
-    if (Is32)
-      Compile.insert(Compile.begin() + 1, "-m32");
-    return runClangDriver(Compile, Out) == 0;
+    return ClangWith({"-no-pie", Compiled, HarnessFile, "-o", Exe});
   };
   bool Linked = Link(Instrumented);
   if (!Linked) { // functions of other files get stand-ins

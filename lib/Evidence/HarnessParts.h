@@ -12,6 +12,7 @@
 #include "pdpv/Harness.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -43,6 +44,21 @@ llvm::Error checkDefinitions(llvm::raw_ostream &OS, const llvm::Module &M, Check
 std::unique_ptr<llvm::Module> moduleForHarness(const llvm::Module &M, CheckKind K,
                                                llvm::ArrayRef<std::string> ErrorFunctions,
                                                bool Search = false);
+
+/// A copy of Program with the harness's bitcode linked in (one module for
+/// one back end, writeObjectFile); nothing if the harness's module does not
+/// join the program's (another target or data layout, module flags that
+/// clash).
+std::unique_ptr<llvm::Module> linkedWithHarness(const llvm::Module &Program,
+                                                llvm::StringRef HarnessBitcode);
+
+/// The functions the linker's log says nothing defines, declared in M: GNU
+/// ld says "undefined reference to `f'", lld "undefined symbol: f".
+llvm::SmallVector<llvm::Function *, 4> undefinedFunctions(llvm::StringRef Log, llvm::Module &M);
+
+/// Gives F, a function of another file that the program calls but does not
+/// link with, a body that ends the run as no run of the program.
+void defineStandIn(llvm::Function &F);
 
 /// How the harness's executable ran.
 struct HarnessRun {

@@ -4,7 +4,9 @@
 // program is LLVM IR already: LLVM's back end, in this process, makes its
 // object file the way clang -O0 makes one from bitcode (the O0 pipeline,
 // then code generation), which spares each native run a compiler process
-// (a fifth of a replay's time on a small program).
+// (a fifth of a replay's time on a small program). The harness joins it
+// as bitcode (one back end for both), and functions of other files get
+// stand-ins for it to link.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,10 +14,15 @@
 
 #include "pdpv/LLVMCompat.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
@@ -80,6 +87,52 @@ Error writeObjectFile(const Module &Program, StringRef Path) {
     return Failed("the back end cannot write object files for '" + TT.str() + "'");
   CodeGen.run(*M);
   return Error::success();
+}
+
+std::unique_ptr<Module> linkedWithHarness(const Module &Program, StringRef HarnessBitcode) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(HarnessBitcode);
+  if (!Buffer)
+    return nullptr;
+  Expected<std::unique_ptr<Module>> Harness =
+      parseBitcodeFile((*Buffer)->getMemBufferRef(), Program.getContext());
+  if (!Harness) {
+    consumeError(Harness.takeError());
+    return nullptr;
+  }
+  if ((*Harness)->getTargetTriple() != Program.getTargetTriple() ||
+      (*Harness)->getDataLayout() != Program.getDataLayout())
+    return nullptr;
+  std::unique_ptr<Module> Whole = CloneModule(Program);
+  if (Linker::linkModules(*Whole, std::move(*Harness)))
+    return nullptr;
+  return Whole;
+}
+
+SmallVector<Function *, 4> undefinedFunctions(StringRef Log, Module &M) {
+  SmallVector<Function *, 4> Fs;
+  for (StringRef Line : split(Log, '\n')) {
+    StringRef Name;
+    if (size_t K = Line.find("undefined reference to `"); K != StringRef::npos)
+      Name = Line.drop_front(K + 24).take_until([](char C) { return C == '\''; });
+    else if (size_t K = Line.find("undefined symbol: "); K != StringRef::npos)
+      Name = Line.drop_front(K + 18).rtrim();
+    if (Function *F = M.getFunction(Name); F && F->isDeclaration() && !is_contained(Fs, F))
+      Fs.push_back(F);
+  }
+  return Fs;
+}
+
+/// A function of another file that the program calls but does not link
+/// with. The model passes such a call without following it (OpaqueValues.h),
+/// and a run it confirms does not go past it; the stand-in lets the program
+/// link and ends a run that reaches it as no run of the program.
+void defineStandIn(Function &F) {
+  Module &M = *F.getParent();
+  IRBuilder<> B(BasicBlock::Create(F.getContext(), "", &F));
+  FunctionCallee Exit = M.getOrInsertFunction(
+      "_Exit", FunctionType::get(B.getVoidTy(), {B.getInt32Ty()}, false));
+  B.CreateCall(Exit, {B.getInt32(HarnessStandInExit)});
+  B.CreateUnreachable();
 }
 
 } // namespace pdpv
