@@ -29,6 +29,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/CFG.h"
 
+#include <sys/resource.h>
 #include <thread>
 
 using namespace llvm;
@@ -36,6 +37,9 @@ using namespace llvm;
 namespace pdpv {
 
 namespace {
+
+/// How much the BMC lane lowers its priority for the native search.
+constexpr int SearchNiceness = 10;
 
 /// The phases, in the order of the sequential portfolio.
 enum PhaseId { QuickBmc, NativeRuns, Pdpv, KInduction, DeeperBmc, NumPhases };
@@ -147,6 +151,14 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     BmcRan |= S.Phase == QuickBmc;
     if (Send && &S != &Steps.front())
       (*Send)(encodeFindings(Findings()));
+    // The native search is the long shot of the BMC lane: once it starts,
+    // the lane yields the cores to the PDPV lane and its re-check's solver
+    // when more want one than there are (a lane cannot raise its priority
+    // again: deeper BMC keeps it). TRUE tasks whose lane searches while
+    // the proof is re-checked: nested_1.c 28.1 -> 26.8 ms, functions1.c
+    // 27.8 -> 26.4 ms.
+    if (Send && S.Phase == NativeRuns)
+      setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + SearchNiceness);
     std::unique_ptr<Engine> En = engineFor(S.Phase);
     // The invariants shown are those of the engine that decided, else the
     // earlier ones (PDPV's, when k-induction decides nothing).
