@@ -185,9 +185,8 @@ std::function<void()> &optionRestorer() {
   return Restore;
 }
 
-/// Whether lld may run in this process: it has not given up on being run
-/// again (a crash it caught leaves its state undefined), and the options
-/// it resets can be restored.
+/// Whether lld may run in this process again: it has not given up on that
+/// (a crash or fatal error it caught leaves its state undefined).
 bool &lldReusable() {
   static bool Reusable = true;
   return Reusable;

@@ -22,6 +22,7 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,6 +106,8 @@ NativeSearch searchNatively(const llvm::Module &M, const NativeSearchOptions &Op
 /// where this LLVM has no back end for the program's target (IR without a
 /// target triple): clang can compile its bitcode then.
 llvm::Error writeObjectFile(const llvm::Module &Program, llvm::StringRef Path);
+/// The same for a module of the caller's own, which it consumes (no copy).
+llvm::Error writeObjectFile(std::unique_ptr<llvm::Module> Program, llvm::StringRef Path);
 
 /// Runs clang's driver as the clang binary would with Args (Args[0]: the
 /// binary's path), every message to the file Log; its exit status. Replays

@@ -548,10 +548,14 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
   // for the harness alone cost about 2 ms of a replay). Where that cannot
   // be done, the program as an object file made here, else (a target this
   // LLVM has no back end for) as bitcode, and clang compiles the harness.
+  // (The harness is compiled once: a second link, with stand-ins, reuses it.)
+  std::optional<bool> HarnessCompiled;
   auto Link = [&](const Module &Program) {
-    if (ClangWith({"-c", "-emit-llvm", HarnessFile, "-o", HarnessBitcode}))
+    if (!HarnessCompiled)
+      HarnessCompiled = ClangWith({"-c", "-emit-llvm", HarnessFile, "-o", HarnessBitcode});
+    if (*HarnessCompiled)
       if (std::unique_ptr<Module> Whole = linkedWithHarness(Program, HarnessBitcode)) {
-        if (Error E = writeObjectFile(*Whole, Object))
+        if (Error E = writeObjectFile(std::move(Whole), Object))
           consumeError(std::move(E));
         else
           return ClangWith({"-no-pie", Object, "-o", Exe});

@@ -32,7 +32,8 @@ using namespace llvm;
 
 namespace pdpv {
 
-Error writeObjectFile(const Module &Program, StringRef Path) {
+Error writeObjectFile(std::unique_ptr<Module> M, StringRef Path) {
+  const Module &Program = *M;
   auto Failed = [](const Twine &Why) {
     return createStringError(inconvertibleErrorCode(), Why);
   };
@@ -65,7 +66,6 @@ Error writeObjectFile(const Module &Program, StringRef Path) {
   if (Program.getDataLayout() != TM->createDataLayout())
     return Failed("the program's data layout is not the target's");
 
-  std::unique_ptr<Module> M = CloneModule(Program);
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -87,6 +87,10 @@ Error writeObjectFile(const Module &Program, StringRef Path) {
     return Failed("the back end cannot write object files for '" + TT.str() + "'");
   CodeGen.run(*M);
   return Error::success();
+}
+
+Error writeObjectFile(const Module &Program, StringRef Path) {
+  return writeObjectFile(CloneModule(Program), Path); // (the O0 pipeline changes it)
 }
 
 std::unique_ptr<Module> linkedWithHarness(const Module &Program, StringRef HarnessBitcode) {
