@@ -105,13 +105,16 @@ bool settled(size_t N, function_ref<bool(size_t)> Decided, function_ref<Verdict(
   return AllDecided || (OnlyEndings && AnyFalse && !AnyTrue);
 }
 
-/// Reason, unless it is running out of (a share of) the time, which is said
-/// once at the end, among Why's reasons, each once.
+/// Reason among Why's reasons, each once; an engine that ran out of (its
+/// share of) the time, once per engine (conclude says it first).
 void noteReason(std::vector<std::pair<std::string, Unknown>> &Why, const std::string &Engine,
                 const Unknown &Reason) {
-  if (Reason.empty() || Reason.isTimeLimit())
+  if (Reason.empty())
     return;
-  if (none_of(Why, [&](const auto &E) { return E.second == Reason; }))
+  if (none_of(Why, [&](const auto &E) {
+        return Reason.isTimeLimit() ? E.first == Engine && E.second.isTimeLimit()
+                                    : E.second == Reason;
+      }))
     Why.push_back({Engine, Reason});
 }
 
@@ -303,14 +306,23 @@ void PortfolioEngine::conclude(Task &T, const Budget &B,
         ++By[Out.Phase];
       continue;
     }
-    std::string Engines;
+    // An engine that ran out of its time makes the time limit the reason,
+    // also where the others stopped before the deadline (BMC when a deeper
+    // bound would not fit, k-induction at its largest k): more time could
+    // have decided the property.
+    std::string Engines, OutOfTime;
     for (const auto &[Engine, Reason] : Out.Why)
-      Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
+      if (Reason.isTimeLimit())
+        OutOfTime += (OutOfTime.empty() ? "" : ", ") + Engine;
+      else
+        Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
     Q.R.V = Verdict::Unknown;
-    if (B.over()) {
+    if (B.over() || !OutOfTime.empty()) {
       Q.R.Why = B.TimeReason;
+      if (!B.over())
+        Engines = "the time of " + OutOfTime + " ran out" + (Engines.empty() ? "" : "; " + Engines);
       Q.R.Why.Detail = Engines;
-    } else if (Out.Why.size() == 1) { // one reason besides running out of time
+    } else if (Out.Why.size() == 1) { // (none ran out of time)
       Q.R.Why = Out.Why.front().second;
     } else {
       Q.R.Why = {Unknown::Undecided, "no engine of the portfolio decided it" +
