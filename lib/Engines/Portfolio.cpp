@@ -27,6 +27,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CFG.h"
 
 #include <sys/resource.h>
@@ -310,17 +311,22 @@ void PortfolioEngine::conclude(Task &T, const Budget &B,
     // also where the others stopped before the deadline (BMC when a deeper
     // bound would not fit, k-induction at its largest k): more time could
     // have decided the property.
-    std::string Engines, OutOfTime;
+    std::string Engines;
+    std::vector<std::string> OutOfTime;
     for (const auto &[Engine, Reason] : Out.Why)
       if (Reason.isTimeLimit())
-        OutOfTime += (OutOfTime.empty() ? "" : ", ") + Engine;
+        OutOfTime.push_back(Engine);
       else
         Engines += (Engines.empty() ? "" : "; ") + Engine + ": " + describe(Reason);
     Q.R.V = Verdict::Unknown;
     if (B.over() || !OutOfTime.empty()) {
       Q.R.Why = B.TimeReason;
-      if (!B.over())
-        Engines = "the time of " + OutOfTime + " ran out" + (Engines.empty() ? "" : "; " + Engines);
+      if (!B.over()) {
+        std::string Whose = OutOfTime.back();
+        if (OutOfTime.size() > 1)
+          Whose = join(ArrayRef(OutOfTime).drop_back(), ", ") + " and " + Whose;
+        Engines = "the time of " + Whose + " ran out" + (Engines.empty() ? "" : "; " + Engines);
+      }
       Q.R.Why.Detail = Engines;
     } else if (Out.Why.size() == 1) { // (none ran out of time)
       Q.R.Why = Out.Why.front().second;
