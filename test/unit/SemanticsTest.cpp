@@ -118,6 +118,44 @@ TEST_F(Semantics, DivisionIsTotal) {
   expect(16, Op(Instruction::UDiv), -1, 2, 0x7fff);
 }
 
+// Division of extended values is encoded at the width it needs (C divides a
+// char in int): for every pair of 8-bit operands, extended either way or
+// beside a small constant, the narrowed term equals the full-width operation.
+TEST_F(Semantics, NarrowedDivisionIsExact) {
+  const Instruction::BinaryOps Ops[] = {Instruction::SDiv, Instruction::SRem, Instruction::UDiv,
+                                        Instruction::URem};
+  using Extend = Value *(*)(IRBuilder<> &, Value *);
+  const Extend Extensions[] = {
+      [](IRBuilder<> &B, Value *V) { return B.CreateSExt(V, B.getInt32Ty()); },
+      [](IRBuilder<> &B, Value *V) { return B.CreateZExt(V, B.getInt32Ty()); },
+      [](IRBuilder<> &B, Value *) -> Value * { return B.getInt32(-3); },
+      [](IRBuilder<> &B, Value *) -> Value * { return B.getInt32(0); }};
+  z3::context Z;
+  z3::expr A = Z.bv_const("a", 8), B = Z.bv_const("b", 8);
+  for (Instruction::BinaryOps Opc : Ops)
+    for (Extend ExtendA : {Extensions[0], Extensions[1]})
+      for (Extend ExtendB : Extensions) {
+        Function *F = makeFunction(8, [&](IRBuilder<> &IB, Value *X, Value *Y) -> Value * {
+          return IB.CreateBinOp(Opc, ExtendA(IB, X), ExtendB(IB, Y));
+        }, 32);
+        Encoder E(Z, {});
+        E.bind(F->getArg(0), A);
+        E.bind(F->getArg(1), B);
+        E.encodeFunction(*F);
+        auto *Div = cast<BinaryOperator>(
+            cast<ReturnInst>(F->getEntryBlock().getTerminator())->getReturnValue());
+        // The same operation at 32 bits, on the operands' own terms.
+        z3::expr X = E.value(Div->getOperand(0)), Y = E.value(Div->getOperand(1));
+        z3::expr Full = Opc == Instruction::SDiv ? z3::to_expr(Z, Z3_mk_bvsdiv(Z, X, Y))
+                        : Opc == Instruction::SRem ? z3::srem(X, Y)
+                        : Opc == Instruction::UDiv ? z3::udiv(X, Y)
+                                                   : z3::urem(X, Y);
+        z3::solver S(Z);
+        S.add(E.value(Div) != Full);
+        EXPECT_EQ(S.check(), z3::unsat) << Div->getOpcodeName() << " of " << X << ", " << Y;
+      }
+}
+
 TEST_F(Semantics, Shifts) {
   expect(32, Op(Instruction::Shl), 1, 31, 0x80000000);
   expect(32, Op(Instruction::LShr), 0x80000000, 31, 1);
