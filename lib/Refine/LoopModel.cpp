@@ -282,6 +282,9 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     const Value *Begin = L.Sources[L.NumVariants + K];
     if (const ConstantInt *CI = L.constantEntry(K))
       Init = Init && TS.State[L.NumVariants + K] == numeral(C, CI->getValue());
+    // One that is a value the loop reads is that value.
+    if (std::optional<unsigned> J = L.readEntry(K))
+      Init = Init && TS.State[L.NumVariants + K] == TS.State[*J];
     // So is a pointer's offset at a constant distance from its object.
     APInt Off(offsetBits(DL), 0);
     if (L.Sites[L.NumVariants + K] &&

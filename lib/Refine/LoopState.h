@@ -54,6 +54,15 @@ struct LoopRefiner::Loop {
   const llvm::ConstantInt *constantEntry(unsigned K) const {
     return llvm::dyn_cast<llvm::ConstantInt>(Sources[NumVariants + K]);
   }
+  /// The state variable of a value the loop reads that is variant K's
+  /// entry value (k = n before `while (i < n) { k--; ... }`), if any.
+  std::optional<unsigned> readEntry(unsigned K) const {
+    for (unsigned J = 2 * NumVariants; J < Sources.size(); ++J)
+      if (Sources[J] == Sources[NumVariants + K] && !siteOf(J) && !siteOf(NumVariants + K) &&
+          !llvm::isa<llvm::Constant>(Sources[J]))
+        return J;
+    return std::nullopt;
+  }
   // The objects the body accesses, those it writes first: after the
   // Sources, TS->State holds their contents at the header, then the written
   // ones' contents as the loop was entered (LoopModel.cpp).
@@ -113,6 +122,18 @@ struct Candidate {
 /// function stores), e.g. `forall k: i_0 <= k < n => a[k] == 1` for a loop
 /// that sums a[i] over what an earlier loop filled.
 std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &C);
+
+/// The cases of a loop over bit-vectors entered from branches that set a
+/// variant to different constants (`i = flag ? 0 : 1;` before the loop):
+/// x_0 == c for each (ScalarCandidates.cpp), a fact constant over the loop
+/// under which relations can hold that do not hold for every entry (the
+/// difference j - i kept where i_0 is even, and i += 2 keeps it even).
+/// Fixed: the constant the case gives x_0, for the simulated runs.
+struct EntryCase {
+  Hypothesis H;
+  std::pair<unsigned, llvm::APInt> Fixed;
+};
+std::vector<EntryCase> entryCases(const LoopRefiner::Loop &L, const TransitionSystem &TS);
 
 /// Relations between a loop's state at its header (x) and at its entry
 /// (x_0), true initially by construction (ScalarCandidates.cpp): a variable

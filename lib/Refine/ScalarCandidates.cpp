@@ -23,6 +23,24 @@ using namespace llvm;
 
 namespace pdpv {
 
+/// c where every iteration adds the constant c (2 <= c <= 1024) to
+/// variant K. (The loop's next-state functions are ite(iterates, tail, x):
+/// LoopModel.cpp.)
+static std::optional<APInt> constantStep(const TransitionSystem &TS, unsigned K) {
+  z3::expr T = TS.NextFn[K];
+  if (T.is_app() && T.decl().decl_kind() == Z3_OP_ITE)
+    T = T.arg(1);
+  if (!T.is_app() || T.decl().decl_kind() != Z3_OP_BADD || T.num_args() != 2)
+    return std::nullopt;
+  for (unsigned Side : {0u, 1u})
+    if (z3::eq(T.arg(Side), TS.State[K]) && T.arg(1 - Side).is_numeral()) {
+      APInt C = toAPInt(T.arg(1 - Side));
+      if (C.uge(2) && C.ule(1024))
+        return C;
+    }
+  return std::nullopt;
+}
+
 /// Relations between a loop's state at its header (x) and at its entry
 /// (x_0) that hold initially (x = x_0) by construction and are typical of
 /// loops: a variable kept, only growing or shrinking, keeping its sign or
@@ -88,6 +106,19 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
       Cs.push_back({z3::implies(z3::ule(Wide(X0(K), false), Wide(Y0, false)),
                                 z3::ule(Wide(X(K), false), Wide(Y, false))),
                     "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + ") (unsigned)"});
+      // A step of c >= 2 passes y by up to c - 1 before the loop sees it:
+      // i <= n + 1 for `while (i < n) i += 2` (as i <= n or i - n <= 1, no
+      // wrap in n + 1).
+      if (std::optional<APInt> Step = WJ == W ? constantStep(TS, K) : std::nullopt) {
+        z3::expr Past = z3::ule(X(K) - Y, numeral(C, *Step - 1));
+        std::string PastText = " || " + N(K) + " - " + NY + " <= " + toString(*Step - 1, 10, false);
+        Cs.push_back({z3::implies(z3::sle(X0(K), Y0), z3::sle(X(K), Y) || Past),
+                      "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + PastText +
+                          " (unsigned))"});
+        Cs.push_back({z3::implies(z3::ule(X0(K), Y0), z3::ule(X(K), Y) || Past),
+                      "(" + N0(K) + " > " + NY0 + " || " + N(K) + " <= " + NY + PastText +
+                          ") (unsigned)"});
+      }
       if (Variant || WJ != W)
         continue; // y <= x is the candidate of y (across widths: only x <= y)
       Cs.push_back({z3::implies(z3::sge(X0(K), Y0), z3::sge(X(K), Y)),
@@ -200,6 +231,40 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
                   "(" + Name0 + " < " + Text + " || " + Name + " >= " + Text + ")" + Kind});
   }
   return Cs;
+}
+
+std::vector<EntryCase> entryCases(const LoopRefiner::Loop &L, const TransitionSystem &TS) {
+  // A few cases of a few variables: each is a Houdini run of its own.
+  constexpr unsigned MaxVariables = 2, MaxValues = 3;
+  std::vector<EntryCase> Cases;
+  unsigned N = L.NumVariants, Variables = 0;
+  for (unsigned K = 0; K < N && Variables < MaxVariables; ++K) {
+    const Value *Entry = L.Sources[N + K];
+    if (L.siteOf(K) || !TS.State[N + K].is_bv())
+      continue;
+    SmallVector<const Value *, 4> Incoming;
+    if (const auto *Phi = dyn_cast<PHINode>(Entry))
+      append_range(Incoming, Phi->incoming_values());
+    else if (const auto *Sel = dyn_cast<SelectInst>(Entry))
+      Incoming = {Sel->getTrueValue(), Sel->getFalseValue()};
+    SmallVector<APInt, MaxValues> Values;
+    bool AllConstant = !Incoming.empty();
+    for (const Value *V : Incoming) {
+      const auto *CI = dyn_cast<ConstantInt>(V);
+      AllConstant = AllConstant && CI && CI->getBitWidth() == TS.width(N + K);
+      if (AllConstant && !is_contained(Values, CI->getValue()))
+        Values.push_back(CI->getValue());
+    }
+    if (!AllConstant || Values.size() < 2 || Values.size() > MaxValues)
+      continue;
+    ++Variables;
+    for (const APInt &V : Values) {
+      z3::expr Is = TS.State[N + K] == numeral(TS.Ctx, V);
+      Cases.push_back({{Is, Is, TS.StateNames[N + K] + " == " + toString(V, 10, true)},
+                       {N + K, V}});
+    }
+  }
+  return Cases;
 }
 
 /// Random entry values and inputs; a step whose constraint fails ends the

@@ -102,10 +102,15 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
       Cs.push_back({TS.State[L.NumVariants + K] == numeral(C, CI->getValue()),
                     TS.StateNames[L.NumVariants + K] + " == " +
                         std::to_string(CI->getSExtValue())});
+  // So does one that is a value the loop reads (I says so too).
+  for (unsigned K = 0; K < L.NumVariants; ++K)
+    if (std::optional<unsigned> J = L.readEntry(K))
+      Cs.push_back({TS.State[L.NumVariants + K] == TS.State[*J],
+                    TS.StateNames[L.NumVariants + K] + " == " + TS.StateNames[*J]});
   // Concrete runs are over bit-vector states.
   std::vector<Sample> Runs;
+  std::map<unsigned, APInt> Fixed;
   if (!L.modelsMemory()) {
-    std::map<unsigned, APInt> Fixed;
     for (unsigned K = 0; K < L.NumVariants; ++K)
       if (const ConstantInt *CI = L.constantEntry(K))
         Fixed.emplace(L.NumVariants + K, CI->getValue());
@@ -323,50 +328,72 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
       Kept.push_back(Cs[K].E);
       Shown.push_back({Cs[K].E, Cs[K].Text});
     }
-  // The scalar candidates that failed may hold while the memory the loop
-  // only reads holds what an earlier loop put there: sum - i == sum_0 - i_0
-  // while each a[k] it adds is 1. H => R is an invariant if R is inductive
-  // under H: H does not change, it held at entry or it never does, and R
-  // holds at entry. The queries assume H at the cell read now (weaker than
-  // H: their unsat answers prove that), and the scalars kept above.
-  if (L.modelsMemory()) {
-    std::vector<size_t> Retry;
-    z3::expr Known = C.bool_val(true);
-    for (size_t K = 0; K < ObservedFrom; ++K)
-      if (!Cs[K].Bound && !Alive[K])
-        Retry.push_back(K);
-      else if (!Cs[K].Bound)
-        Known = Known && Cs[K].E;
-    for (const Hypothesis &H : Retry.empty() ? std::vector<Hypothesis>() : readHypotheses(L, C)) {
-      std::vector<bool> Holds(Retry.size(), true);
-      for (unsigned Query = 0;; ++Query) {
-        z3::expr Now = Known && H.AtCounter, Fails = C.bool_val(false);
-        for (size_t J = 0; J < Retry.size(); ++J)
-          if (Holds[J]) {
-            Now = Now && Cs[Retry[J]].E;
-            Fails = Fails || Violated[Retry[J]];
-          }
-        z3::check_result R = Query == Opts.SeedMaxQueries || Left() <= 0
-                                 ? z3::unknown
-                                 : Step(Now, Fails, QueryRlimit);
-        bool Dropped = false;
-        for (size_t J = 0; J < Retry.size() && R == z3::sat; ++J)
-          if (Holds[J] && Model->eval(Violated[Retry[J]], true).is_true())
-            Holds[J] = false, Dropped = true;
-        if (R == z3::unsat)
-          break;
-        if (!Dropped) { // undecided (or a model that violates none): nothing
-          Holds.assign(Retry.size(), false);
-          break;
-        }
-      }
-      for (size_t J = 0; J < Retry.size(); ++J)
-        if (Holds[J] && !Cs[Retry[J]].E.simplify().is_true()) {
-          z3::expr E = z3::implies(H.Holds, Cs[Retry[J]].E);
-          Kept.push_back(E);
-          Shown.push_back({E, "(" + H.Text + ") => " + Cs[Retry[J]].Text});
-        }
+  // The scalar candidates that failed may hold while a fact H that the
+  // loop never changes holds: the memory the loop only reads holds what an
+  // earlier loop put there (sum - i == sum_0 - i_0 while each a[k] it adds
+  // is 1), or the loop was entered in one of its cases (i_0 == 0, where
+  // the branch before it set i to 0 or 1). H => R is an invariant if R is
+  // inductive under H: H does not change, it held at entry or it never
+  // does, and R holds at entry. Over memory the queries assume H at the
+  // cell read now (weaker than H: their unsat answers prove that); they
+  // assume the candidates kept above.
+  std::vector<size_t> Retry;
+  z3::expr Known = C.bool_val(true);
+  for (size_t K = 0; K < (L.modelsMemory() ? ObservedFrom : Cs.size()); ++K)
+    if (!Cs[K].Bound && !Alive[K] && K < ObservedFrom)
+      Retry.push_back(K);
+    else if (!Cs[K].Bound && Alive[K])
+      Known = Known && Cs[K].E;
+  std::vector<Hypothesis> Hypotheses;
+  // For each entry case, the runs entered in it drop what fails there.
+  std::vector<std::vector<bool>> CaseAlive;
+  if (!Retry.empty() && L.modelsMemory())
+    Hypotheses = readHypotheses(L, C);
+  else if (!Retry.empty())
+    for (EntryCase &Case : entryCases(L, TS)) {
+      std::map<unsigned, APInt> CaseFixed = Fixed;
+      CaseFixed.insert_or_assign(Case.Fixed.first, Case.Fixed.second);
+      CaseAlive.emplace_back(Cs.size(), false);
+      for (size_t K : Retry)
+        CaseAlive.back()[K] = true;
+      dropFalsified(TS, simulate(TS, L.NumVariants, CaseFixed), Cs, CaseAlive.back());
+      Hypotheses.push_back(std::move(Case.H));
     }
+  for (size_t Case = 0; Case < Hypotheses.size(); ++Case) {
+    const Hypothesis &H = Hypotheses[Case];
+    std::vector<bool> Holds(Retry.size(), true);
+    if (Case < CaseAlive.size())
+      for (size_t J = 0; J < Retry.size(); ++J)
+        Holds[J] = CaseAlive[Case][Retry[J]];
+    if (none_of(Holds, [](bool B) { return B; }))
+      continue;
+    for (unsigned Query = 0;; ++Query) {
+      z3::expr Now = Known && H.AtCounter, Fails = C.bool_val(false);
+      for (size_t J = 0; J < Retry.size(); ++J)
+        if (Holds[J]) {
+          Now = Now && Cs[Retry[J]].E;
+          Fails = Fails || Violated[Retry[J]];
+        }
+      z3::check_result R = Query == Opts.SeedMaxQueries || Left() <= 0
+                               ? z3::unknown
+                               : Step(Now, Fails, QueryRlimit);
+      bool Dropped = false;
+      for (size_t J = 0; J < Retry.size() && R == z3::sat; ++J)
+        if (Holds[J] && Model->eval(Violated[Retry[J]], true).is_true())
+          Holds[J] = false, Dropped = true;
+      if (R == z3::unsat)
+        break;
+      if (!Dropped) { // undecided (or a model that violates none): nothing
+        Holds.assign(Retry.size(), false);
+        break;
+      }
+    }
+    for (size_t J = 0; J < Retry.size(); ++J)
+      if (Holds[J] && !Cs[Retry[J]].E.simplify().is_true()) {
+        z3::expr E = z3::implies(H.Holds, Cs[Retry[J]].E);
+        Kept.push_back(E);
+        Shown.push_back({E, "(" + H.Text + ") => " + Cs[Retry[J]].Text});
+      }
   }
   if (Kept.empty())
     return;
