@@ -124,11 +124,13 @@ struct Candidate {
 std::vector<Hypothesis> readHypotheses(const LoopRefiner::Loop &L, z3::context &C);
 
 /// The cases of a loop over bit-vectors entered from branches that set a
-/// variant to different constants (`i = flag ? 0 : 1;` before the loop):
-/// x_0 == c for each (ScalarCandidates.cpp), a fact constant over the loop
-/// under which relations can hold that do not hold for every entry (the
-/// difference j - i kept where i_0 is even, and i += 2 keeps it even).
-/// Fixed: the constant the case gives x_0, for the simulated runs.
+/// variant to different constants (`i = flag ? 0 : 1;` before the loop:
+/// x_0 == c for each), or reading a value it decides on as a truth value
+/// (`if (flag)` in the body: flag == 0 and flag != 0) (ScalarCandidates.cpp):
+/// facts constant over the loop under which relations can hold that do not
+/// hold for every entry (the difference j - i kept where i_0 is even, and
+/// i += 2 keeps it even). Fixed: a value the case gives the variable, for
+/// the simulated runs.
 struct EntryCase {
   Hypothesis H;
   std::pair<unsigned, llvm::APInt> Fixed;

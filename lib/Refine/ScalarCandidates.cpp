@@ -14,12 +14,14 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/PatternMatch.h"
 
 #include <limits>
 #include <random>
 #include <set>
 
 using namespace llvm;
+using namespace llvm::PatternMatch;
 
 namespace pdpv {
 
@@ -39,6 +41,15 @@ static std::optional<APInt> constantStep(const TransitionSystem &TS, unsigned K)
         return C;
     }
   return std::nullopt;
+}
+
+/// Whether Cmp is a decision of the program (not a check the model adds):
+/// a branch or a select on it, or on a combination of conditions.
+static bool decides(const ICmpInst &Cmp) {
+  return any_of(Cmp.users(), [](const User *U) {
+    return isa<BranchInst, SelectInst>(U) ||
+           (isa<BinaryOperator>(U) && U->getType()->isIntegerTy(1));
+  });
 }
 
 /// Relations between a loop's state at its header (x) and at its entry
@@ -168,21 +179,13 @@ std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const Transit
     auto It = Names.find(V);
     return It == Names.end() ? std::string() : It->second;
   };
-  // A decision of the program (not a check the model adds): a branch or a
-  // select on it, or on a combination of conditions.
-  auto Decides = [](const ICmpInst &Cmp) {
-    return any_of(Cmp.users(), [](const User *U) {
-      return isa<BranchInst, SelectInst>(U) ||
-             (isa<BinaryOperator>(U) && U->getType()->isIntegerTy(1));
-    });
-  };
   // The comparisons that decide the loop's exit first (at its header or
   // back edge), then the others (inner loops', branches in the body).
   for (bool Own : {true, false})
     for (const BasicBlock *BB : L.Body)
       for (const Instruction &I : *BB) {
         const auto *Cmp = dyn_cast<ICmpInst>(&I);
-        if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() || !Decides(*Cmp))
+        if (!Cmp || !Cmp->getOperand(0)->getType()->isIntegerTy() || !decides(*Cmp))
           continue;
         bool Near = BB == L.Header || BB == L.Backedge;
         if (Near != Own)
@@ -263,6 +266,28 @@ std::vector<EntryCase> entryCases(const LoopRefiner::Loop &L, const TransitionSy
       Cases.push_back({{Is, Is, TS.StateNames[N + K] + " == " + toString(V, 10, true)},
                        {N + K, V}});
     }
+  }
+  // A value the loop reads and decides on as a truth value (`if (flag)`
+  // in the body): flag == 0 and flag != 0 (the runs of the second case
+  // have flag == 1).
+  for (unsigned J = 2 * N; J < L.Sources.size() && Variables < MaxVariables; ++J) {
+    if (L.siteOf(J) || !TS.State[J].is_bv())
+      continue;
+    bool Tested = any_of(L.Body, [&](const BasicBlock *BB) {
+      return any_of(*BB, [&](const Instruction &I) {
+        const auto *Cmp = dyn_cast<ICmpInst>(&I);
+        return Cmp && Cmp->isEquality() && decides(*Cmp) &&
+               ((Cmp->getOperand(0) == L.Sources[J] && match(Cmp->getOperand(1), m_Zero())) ||
+                (Cmp->getOperand(1) == L.Sources[J] && match(Cmp->getOperand(0), m_Zero())));
+      });
+    });
+    if (!Tested)
+      continue;
+    ++Variables;
+    unsigned W = TS.width(J);
+    z3::expr Zero = TS.State[J] == TS.Ctx.bv_val(0, W);
+    Cases.push_back({{Zero, Zero, TS.StateNames[J] + " == 0"}, {J, APInt(W, 0)}});
+    Cases.push_back({{!Zero, !Zero, TS.StateNames[J] + " != 0"}, {J, APInt(W, 1)}});
   }
   return Cases;
 }

@@ -21,7 +21,8 @@ int main(void) {
   return 0;
 }
 // CHECK: "cause": "time-limit"
-// (Under load k-induction's time can run out too: then it is named as well.)
-// CHECK: "reason": "total time limit reached (8 s) (the time of PDPV{{( and k-induction)?}} ran out; BMC: {{.*}}"
+// (Under load k-induction's time can run out too: then it is named as well;
+// the other engines' reasons come in the order they ended.)
+// CHECK: "reason": "total time limit reached (8 s) (the time of PDPV{{( and k-induction)?}} ran out; {{.*}}"
 // CHECK: "result": "UNKNOWN"
 // CHECK: exit 2
