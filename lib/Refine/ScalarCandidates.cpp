@@ -25,13 +25,17 @@ using namespace llvm::PatternMatch;
 
 namespace pdpv {
 
+/// Variant K's value after an iteration that gets around the loop: the
+/// loop's next-state functions are ite(iterates, tail, x) (LoopModel.cpp).
+static z3::expr tail(const TransitionSystem &TS, unsigned K) {
+  z3::expr F = TS.NextFn[K];
+  return F.is_app() && F.decl().decl_kind() == Z3_OP_ITE ? F.arg(1) : F;
+}
+
 /// c where every iteration adds the constant c (2 <= c <= 1024) to
-/// variant K. (The loop's next-state functions are ite(iterates, tail, x):
-/// LoopModel.cpp.)
+/// variant K.
 static std::optional<APInt> constantStep(const TransitionSystem &TS, unsigned K) {
-  z3::expr T = TS.NextFn[K];
-  if (T.is_app() && T.decl().decl_kind() == Z3_OP_ITE)
-    T = T.arg(1);
+  z3::expr T = tail(TS, K);
   if (!T.is_app() || T.decl().decl_kind() != Z3_OP_BADD || T.num_args() != 2)
     return std::nullopt;
   for (unsigned Side : {0u, 1u})
@@ -273,13 +277,10 @@ std::vector<EntryCase> entryCases(const LoopRefiner::Loop &L, const TransitionSy
   for (unsigned J = 2 * N; J < L.Sources.size() && Variables < MaxVariables; ++J) {
     if (L.siteOf(J) || !TS.State[J].is_bv())
       continue;
-    bool Tested = any_of(L.Body, [&](const BasicBlock *BB) {
-      return any_of(*BB, [&](const Instruction &I) {
-        const auto *Cmp = dyn_cast<ICmpInst>(&I);
-        return Cmp && Cmp->isEquality() && decides(*Cmp) &&
-               ((Cmp->getOperand(0) == L.Sources[J] && match(Cmp->getOperand(1), m_Zero())) ||
-                (Cmp->getOperand(1) == L.Sources[J] && match(Cmp->getOperand(0), m_Zero())));
-      });
+    bool Tested = any_of(L.Sources[J]->users(), [&](const User *U) {
+      const auto *Cmp = dyn_cast<ICmpInst>(U);
+      return Cmp && L.InBody.contains(Cmp->getParent()) && Cmp->isEquality() && decides(*Cmp) &&
+             match(Cmp->getOperand(Cmp->getOperand(0) == L.Sources[J] ? 1 : 0), m_Zero());
     });
     if (!Tested)
       continue;
@@ -445,25 +446,20 @@ std::optional<APInt> largestIncrease(const z3::expr &T, const z3::expr &X) {
 
 /// A variable that grows by at most c per iteration, next to a counter
 /// that grows by exactly 1, has grown by at most c times the counter: s
-/// adding an unsigned char each time keeps s - s_0 <= 255 * (i - i_0). (The
-/// loop's next-state functions are ite(iterates, tail, x): LoopModel.cpp.)
+/// adding an unsigned char each time keeps s - s_0 <= 255 * (i - i_0).
 std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants) {
   std::vector<Candidate> Cs;
-  auto Tail = [&](unsigned K) {
-    z3::expr F = TS.NextFn[K];
-    return F.is_app() && F.decl().decl_kind() == Z3_OP_ITE ? F.arg(1) : F;
-  };
   for (unsigned J = 0; J < NumVariants; ++J) {
-    std::optional<APInt> One = largestIncrease(Tail(J), TS.State[J]);
-    if (!One || !One->isOne() || Tail(J).decl().decl_kind() != Z3_OP_BADD)
+    std::optional<APInt> One = largestIncrease(tail(TS, J), TS.State[J]);
+    if (!One || !One->isOne() || tail(TS, J).decl().decl_kind() != Z3_OP_BADD)
       continue; // (j + 1 in every step that gets around)
     for (unsigned K = 0; K < NumVariants; ++K) {
       std::optional<APInt> C = K == J || TS.width(K) != TS.width(J)
                                    ? std::nullopt
-                                   : largestIncrease(Tail(K), TS.State[K]);
+                                   : largestIncrease(tail(TS, K), TS.State[K]);
       // (A ratio of 1 is the order of differences; a fixed step in every
       // iteration is the observed relations' exact ratio.)
-      z3::expr T = Tail(K);
+      z3::expr T = tail(TS, K);
       if (!C || C->isZero() || C->isOne() ||
           (T.decl().decl_kind() == Z3_OP_BADD && (T.arg(0).is_numeral() || T.arg(1).is_numeral())))
         continue;

@@ -339,32 +339,36 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   // assume the candidates kept above.
   std::vector<size_t> Retry;
   z3::expr Known = C.bool_val(true);
-  for (size_t K = 0; K < (L.modelsMemory() ? ObservedFrom : Cs.size()); ++K)
-    if (!Cs[K].Bound && !Alive[K] && K < ObservedFrom)
+  // (Over memory only the templates' scalars are assumed.)
+  size_t KnownTo = L.modelsMemory() ? ObservedFrom : Cs.size();
+  for (size_t K = 0; K < Cs.size(); ++K) {
+    if (Cs[K].Bound)
+      continue;
+    if (!Alive[K] && K < ObservedFrom)
       Retry.push_back(K);
-    else if (!Cs[K].Bound && Alive[K])
+    else if (Alive[K] && K < KnownTo)
       Known = Known && Cs[K].E;
-  std::vector<Hypothesis> Hypotheses;
-  // For each entry case, the runs entered in it drop what fails there.
-  std::vector<std::vector<bool>> CaseAlive;
+  }
+  // Each hypothesis with the retried candidates it starts from: over
+  // memory all of them, in an entry case those that the runs entered in it
+  // do not falsify.
+  std::vector<std::pair<Hypothesis, std::vector<bool>>> Tries;
   if (!Retry.empty() && L.modelsMemory())
-    Hypotheses = readHypotheses(L, C);
+    for (Hypothesis &H : readHypotheses(L, C))
+      Tries.push_back({std::move(H), std::vector<bool>(Retry.size(), true)});
   else if (!Retry.empty())
     for (EntryCase &Case : entryCases(L, TS)) {
       std::map<unsigned, APInt> CaseFixed = Fixed;
       CaseFixed.insert_or_assign(Case.Fixed.first, Case.Fixed.second);
-      CaseAlive.emplace_back(Cs.size(), false);
+      std::vector<bool> InCase(Cs.size(), false), Holds;
       for (size_t K : Retry)
-        CaseAlive.back()[K] = true;
-      dropFalsified(TS, simulate(TS, L.NumVariants, CaseFixed), Cs, CaseAlive.back());
-      Hypotheses.push_back(std::move(Case.H));
+        InCase[K] = true;
+      dropFalsified(TS, simulate(TS, L.NumVariants, CaseFixed), Cs, InCase);
+      for (size_t K : Retry)
+        Holds.push_back(InCase[K]);
+      Tries.push_back({std::move(Case.H), std::move(Holds)});
     }
-  for (size_t Case = 0; Case < Hypotheses.size(); ++Case) {
-    const Hypothesis &H = Hypotheses[Case];
-    std::vector<bool> Holds(Retry.size(), true);
-    if (Case < CaseAlive.size())
-      for (size_t J = 0; J < Retry.size(); ++J)
-        Holds[J] = CaseAlive[Case][Retry[J]];
+  for (auto &[H, Holds] : Tries) {
     if (none_of(Holds, [](bool B) { return B; }))
       continue;
     for (unsigned Query = 0;; ++Query) {
