@@ -121,7 +121,13 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
                          : "found no failing run: " + S.Detail);
   InOrder Inputs(S.Inputs);
   Execution X;
-  confirmRun(T.F, Inputs, P, O, B, &X, /*MaxSteps=*/20'000'000);
+  // The interpreter follows the run for a while at most: one too long for
+  // it ends in the native run's verdict anyway, which must not wait for the
+  // deadline, nor leave no time for the native replay that confirms it.
+  constexpr auto MaxReplay = std::chrono::seconds(2);
+  Budget Replay = B.slice(0.5);
+  Replay.Deadline = std::min(Replay.Deadline, EngineClock::now() + MaxReplay);
+  confirmRun(T.F, Inputs, P, O, Replay, &X, /*MaxSteps=*/20'000'000);
   if (X.failed())
     return GiveUp("found one failing run");
   if (X.Result != Execution::StepLimit && X.Result != Execution::TimeLimit)

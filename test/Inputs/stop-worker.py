@@ -1,6 +1,8 @@
-# Runs a pdpv command and, after a second, stops (SIGSTOP) one of its
-# processes as if it hung: the worker (the default), or with --engine one of
-# the engines' processes (a child of the worker). Then prints the result
+# Runs a pdpv command and, a second after the start and once the engines'
+# processes run, stops (SIGSTOP) one of its processes as if it hung: the
+# worker (the default), or with --engine one of the engines' processes (a
+# fork of the worker). (Waiting for the engines keeps the test's meaning on
+# a slow machine, where compiling the program can take more than a second.) Then prints the result
 # line, how many assertions the work reported, the CPU time that wait4 saw for the command (the engines' processes
 # included) and how many processes of the run are still alive afterwards
 # (those with its command line: the engines' processes are forks of it).
@@ -22,14 +24,34 @@ def parent(pid):
         return None
 
 
-def child_of(pid):
-    return next(int(p) for p in os.listdir("/proc") if p.isdigit() and parent(p) == pid)
+def cmdline(pid):
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+own = "\0".join(command).encode() + b"\0"
+
+
+def forks_of(pid):
+    # (only forks: the worker's other children, a compiler, run other programs)
+    return [int(p) for p in os.listdir("/proc")
+            if p.isdigit() and parent(p) == pid and cmdline(p) == own]
 
 
 pdpv = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
 time.sleep(1)
-worker = child_of(pdpv.pid)
-os.kill(child_of(worker) if stop_engine else worker, 19)  # SIGSTOP
+for _ in range(600):  # at most a minute
+    workers = forks_of(pdpv.pid)
+    engines = forks_of(workers[0]) if workers else []
+    if engines:
+        break
+    time.sleep(0.1)
+else:
+    sys.exit("no engine process started within a minute")
+os.kill(engines[0] if stop_engine else workers[0], 19)  # SIGSTOP
 out, _ = pdpv.communicate()
 lines = out.strip().splitlines()
 print(lines[-1])
@@ -39,13 +61,4 @@ usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 cpu = usage.ru_utime + usage.ru_stime
 print("CPU time of the command:", "at least 0.5 s" if cpu >= 0.5 else f"{cpu:.2f} s")
 time.sleep(0.2)
-own = "\0".join(command).encode() + b"\0"
-left = []
-for pid in filter(str.isdigit, os.listdir("/proc")):
-    try:
-        with open(f"/proc/{pid}/cmdline", "rb") as f:
-            if f.read() == own:
-                left.append(pid)
-    except OSError:
-        pass
-print("processes left:", len(left))
+print("processes left:", sum(cmdline(p) == own for p in filter(str.isdigit, os.listdir("/proc"))))

@@ -3,7 +3,7 @@
 // invariant it found first (the candidate relations, height_0 == 0 among them)
 // goes on to k-induction, which assumes it after re-checking it in its own
 // model. The loop runs exactly 80 times: the deeper BMC run proves the assertion.
-// RUN: sh -c 'pdpv --engine=portfolio --jobs=1 --timeout=6 -v %s 2>&1; echo "exit $?"' | FileCheck-19 %s
+// RUN: sh -c 'pdpv --engine=portfolio --jobs=1 --timeout=12 -v %s 2>&1; echo "exit $?"' | FileCheck-19 %s
 extern void __VERIFIER_assert(int);
 
 int main(void) {

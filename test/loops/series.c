@@ -3,10 +3,10 @@
 // state (a candidate relation that is inductive), plus the first loop's
 // invariant. The unsafe variant asks for n < 1, which the second loop's first
 // iteration breaks: a bug behind two loops, confirmed by running the program.
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
+// RUN: clang-19 -g -DUNSAFE -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 // RUN: clang-19 -g -DUNSAFE -S -emit-llvm %s -o %t-unsafe.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t-unsafe.ll -disable-output 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern void __VERIFIER_assert(int);

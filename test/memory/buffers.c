@@ -1,12 +1,12 @@
 // Local buffers filled in loops, memset and memcpy with constant and
 // symbolic lengths, and a 2-D array: bytes in, bytes out. The loops are
 // bounded, so BMC decides every assertion (the forward condition proves).
-// RUN: not pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -O1 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=60 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
-// RUN: not pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --timeout=300 %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -O1 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -mllvm -pdpv-timeout=300 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --timeout=300 --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
 // The arrays' uninitialized elements are overwritten before they are read:
 // no input of the counterexample, and the witness can give its inputs.
-// RUN: not pdpv --witness=%t.yml %s 2>&1 | FileCheck-19 %s --check-prefix=INPUTS
+// RUN: not pdpv --timeout=300 --witness=%t.yml %s 2>&1 | FileCheck-19 %s --check-prefix=INPUTS
 // RUN: FileCheck-19 %s --input-file=%t.yml --check-prefix=WITNESS
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
@@ -41,4 +41,4 @@ int main(void) {
 // WITNESS: entry_type: "violation_sequence"
 // Through opt, on the IR clang emits:
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<timeout=60;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<timeout=300;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s

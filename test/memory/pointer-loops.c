@@ -7,10 +7,10 @@
 // another solver. The unsafe twin skips the first cell: the native search
 // (one of the portfolio's engines) finds the failing run, FALSE with the
 // inputs, confirmed by running the program.
-// RUN: pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s
-// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=60 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
+// RUN: pdpv --engine=pdpv --timeout=300 %s 2>&1 | FileCheck-19 %s
+// RUN: clang-19 -g -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-engine=pdpv -mllvm -pdpv-timeout=300 -mllvm -pdpv-total-timeout=0 -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -Xclang -disable-O0-optnone -emit-llvm -S %s -o %t.ll
-// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<engine=pdpv;timeout=300>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
 // RUN: not pdpv --engine=native --clang-arg=-DUNSAFE %s 2>&1 | FileCheck-19 %s --check-prefix=UNSAFE
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);

@@ -4,7 +4,7 @@
 // cannot wrap when p reaches the array's start), and a pointer over an array
 // of structs writing one field (`q->y`: cells 8 bytes apart, 4 bytes into
 // each element).
-// RUN: pdpv --engine=pdpv --timeout=150 %s 2>&1 | FileCheck-19 %s
+// RUN: pdpv --engine=pdpv --timeout=600 %s 2>&1 | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);
 extern void __VERIFIER_assert(int);
 #define N 1000
