@@ -163,7 +163,7 @@ struct ProcessEnd {
 /// exact to the millisecond where the kernel has pidfd_open (Linux 5.3),
 /// else in whole seconds.
 /// Another thread may end the run early by setting Stop (a race the
-/// process lost: see raceLevels).
+/// process lost: see race).
 ProcessEnd runProcess(StringRef Path, ArrayRef<StringRef> Args,
                       ArrayRef<std::optional<StringRef>> Redirects, unsigned KillAfterMs,
                       unsigned MemoryMB, const std::atomic<bool> *Stop = nullptr) {
@@ -486,48 +486,86 @@ const char *quantifierOption(const Script &Q) {
 /// The time a solver that ignores its own limit gets on top of it.
 constexpr unsigned OverrunMs = 2000;
 
-/// Runs of solvers at their levels at once (Q's text: a solver that is
-/// not Q's must read it as it is), a process each with its own answer
-/// files, for Ms at most: the first that answers sat or unsat wins and
-/// stops the others. Without such an answer, the first one's.
-ProcessAnswer raceLevels(const Script &Q, const QueryFiles &F,
-                         ArrayRef<std::pair<SolverProcess, const char *>> Levels, bool WantModel,
-                         unsigned Ms, unsigned MemoryMB) {
-  struct Entrant {
+/// One entrant of a race: a solver at a level, which joins StartMs after
+/// the race began and is stopped at StopMs (0: at the race's end).
+struct Entrant {
+  SolverProcess S;
+  const char *Level;
+  unsigned StartMs = 0, StopMs = 0;
+};
+
+/// What a race ended with: the answer, and whether any entrant but the
+/// first was started.
+struct RaceEnd {
+  ProcessAnswer A;
+  bool Joined = false;
+};
+
+/// A race of solver processes on Q's text (a solver that is not Q's must
+/// read it as it is), each with its own answer files, for Ms at most (0: no
+/// limit): each entrant runs from its start to its stop, unless the race is
+/// over by then. The first to answer sat or unsat wins and stops the others;
+/// so does the first entrant when it ends, whatever its answer, before
+/// AloneMs (no other has started: its error is the answer). Without a
+/// winner, the first entrant's answer (it runs the whole race). A running
+/// process is never restarted: what a slow entrant has done is not lost
+/// when others join.
+RaceEnd race(const Script &Q, const QueryFiles &F, ArrayRef<Entrant> Entrants, bool WantModel,
+             unsigned Ms, unsigned MemoryMB, unsigned AloneMs) {
+  struct Run {
     SmallString<128> Out, Err;
-    SolverRun Run;
+    SolverRun Ran;
+    bool Started = false;
   };
-  std::vector<Entrant> Entrants(Levels.size());
+  std::vector<Run> Runs(Entrants.size());
   auto Cleanup = make_scope_exit([&] {
-    for (Entrant &E : Entrants)
-      for (StringRef P : {E.Out.str(), E.Err.str()})
+    for (Run &R : Runs)
+      for (StringRef P : {R.Out.str(), R.Err.str()})
         if (!P.empty())
           sys::fs::remove(P);
   });
-  for (Entrant &E : Entrants)
-    if (sys::fs::createTemporaryFile("pdpv-answer", "txt", E.Out) ||
-        sys::fs::createTemporaryFile("pdpv-errors", "txt", E.Err)) {
-      ProcessAnswer A;
-      A.Why = "cannot create temporary files for " + Q.S.Name;
-      return A;
+  RaceEnd End;
+  for (Run &R : Runs)
+    if (sys::fs::createTemporaryFile("pdpv-answer", "txt", R.Out) ||
+        sys::fs::createTemporaryFile("pdpv-errors", "txt", R.Err)) {
+      End.A.Why = "cannot create temporary files for " + Q.S.Name;
+      return End;
     }
-  std::atomic<bool> Won{false};
+  auto Began = std::chrono::steady_clock::now();
+  auto Since = [&] {
+    return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::steady_clock::now() - Began)
+                                     .count());
+  };
+  std::atomic<bool> Over{false};
   std::atomic<int> Winner{-1};
-  std::vector<std::thread> Runs;
-  for (size_t K = 0; K < Levels.size(); ++K)
-    Runs.emplace_back([&, K] {
-      Entrant &E = Entrants[K];
-      E.Run = launchSolver(Levels[K].first, F.In, E.Out, E.Err, Levels[K].second, WantModel, Ms,
-                           MemoryMB, Ms < 1000 ? Ms : Ms + OverrunMs, &Won);
-      StringRef First = answerLine(readFile(E.Out)).first;
-      if ((First == "sat" || First == "unsat") && !Won.exchange(true))
+  std::vector<std::thread> Threads;
+  for (size_t K = 0; K < Entrants.size(); ++K)
+    Threads.emplace_back([&, K] {
+      const Entrant &E = Entrants[K];
+      Run &R = Runs[K];
+      while (!Over && Since() < E.StartMs)
+        std::this_thread::sleep_for(std::chrono::milliseconds(
+            std::min(10u, E.StartMs - std::min(Since(), E.StartMs))));
+      unsigned Stop = E.StopMs ? (Ms ? std::min(E.StopMs, Ms) : E.StopMs) : Ms;
+      if (Over || (Stop && Since() >= Stop))
+        return;
+      unsigned Window = Stop ? Stop - Since() : 0;
+      R.Started = true;
+      R.Ran = launchSolver(E.S, F.In, R.Out, R.Err, E.Level, WantModel, Window, MemoryMB,
+                           Window == 0 || Window < 1000 ? Window : Window + OverrunMs, &Over);
+      StringRef First = answerLine(readFile(R.Out)).first;
+      bool Decisive = First == "sat" || First == "unsat" || (K == 0 && Since() < AloneMs);
+      if (Decisive && !Over.exchange(true))
         Winner = static_cast<int>(K);
     });
-  for (std::thread &T : Runs)
+  for (std::thread &T : Threads)
     T.join();
   size_t K = Winner >= 0 ? static_cast<size_t>(Winner.load()) : 0;
-  const Entrant &E = Entrants[K];
-  return readAnswer(Levels[K].first, E.Out, E.Err, E.Run, WantModel, Ms, MemoryMB, Q.ByName);
+  End.Joined = any_of(drop_begin(Runs), [](const Run &R) { return R.Started; });
+  End.A = readAnswer(Entrants[K].S, Runs[K].Out, Runs[K].Err, Runs[K].Ran, WantModel,
+                     Ms, MemoryMB, Q.ByName);
+  return End;
 }
 
 } // namespace
@@ -546,57 +584,37 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
       return Run(quantifierOption(Q), TimeoutMs);
     // Debian's boolector 1.5 is erratic across its rewrite levels: a query
     // one level decides in a second can take another minutes (either way).
-    // Its default (the strongest) gets a glimpse first: most claims take it
-    // milliseconds, where no rewriting needs 25 times as long (the range
-    // facts of condg.c: 0.02 s against 0.5 s, for each of 30 claims). Then
-    // the strongest and no rewriting race (condg.c in ILP32: claims the
-    // strongest decides in 2-4 s and no rewriting not in 20; copysome2-1's
-    // the other way round), then level 2 gets the rest. Where no model is
-    // wanted, cvc5 (also independent of Z3) races in both (it starts again
-    // in the second: with both cores busy it can need more than the first's
-    // 6 s): a claim that takes boolector more than 20 s may take cvc5 2 s
-    // (the consecution of jm2006_variant's invariant).
+    // Its default (the strongest) runs first, alone for a glimpse: most
+    // claims take it milliseconds, where no rewriting needs 25 times as long
+    // (the range facts of condg.c: 0.02 s against 0.5 s, for each of 30
+    // claims). Then no rewriting joins it for a while (condg.c in ILP32:
+    // claims the strongest decides in 2-4 s and no rewriting not in 20;
+    // copysome2-1's the other way round), then level 2 instead. Where no
+    // model is wanted, cvc5 (also independent of Z3) joins after the
+    // glimpse too: a claim that takes boolector more than 20 s may take
+    // cvc5 2 s (the consecution of jm2006_variant's invariant). No process
+    // is stopped to start again: the strongest level, which needs 4 s alone
+    // for condg.c's safety claim, needed more than the race's 6 s with two
+    // others on two cores, and its restart lost the work (20 s in all).
     constexpr unsigned GlimpseMs = 250, RaceMs = 6000;
-    auto Started = std::chrono::steady_clock::now();
-    auto SpentMs = [&] {
-      return static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                       std::chrono::steady_clock::now() - Started)
-                                       .count());
-    };
-    auto Decided = [](const ProcessAnswer &A) {
-      return A.Answer != z3::unknown || A.Why != "timeout";
-    };
     if (TimeoutMs && 2 * GlimpseMs > TimeoutMs)
       return Run("-rwl3", TimeoutMs);
     // (Where the glimpse is skipped, the strongest level still answers an
     // easy query as fast in the race: only the other entrants' processes
     // are extra.)
-    if (!RaceAtOnce)
-      if (ProcessAnswer Glimpse = Run("-rwl3", GlimpseMs); Decided(Glimpse))
-        return Glimpse;
-    auto Left = [&] { return TimeoutMs - std::min(SpentMs(), TimeoutMs); };
-    bool Last = TimeoutMs && Left() <= RaceMs + 1000; // then the race gets what is left
-    std::optional<SolverProcess> Cvc5;
+    unsigned Join = RaceAtOnce ? 0 : GlimpseMs;
+    std::vector<Entrant> Entrants{{Q.S, "-rwl3"}, {Q.S, "-rwl0", Join, Join + RaceMs}};
     if (!WantModel) {
-      if (Expected<SolverProcess> Found = findSolverProcess("cvc5"))
-        Cvc5 = *Found;
+      if (Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5"))
+        Entrants.push_back({*Cvc5, "", Join});
       else
-        consumeError(Found.takeError());
+        consumeError(Cvc5.takeError());
     }
-    std::vector<std::pair<SolverProcess, const char *>> Entrants{{Q.S, "-rwl3"}, {Q.S, "-rwl0"}};
-    if (Cvc5)
-      Entrants.push_back({*Cvc5, ""});
-    ProcessAnswer Raced = raceLevels(Q, F, Entrants, WantModel,
-                                     Last ? std::max(Left(), 1000u) : RaceMs, MemoryMB);
-    Raced.Raced = true;
-    if (Last || Decided(Raced))
-      return Raced;
-    unsigned Rest = TimeoutMs ? std::max(Left(), 1000u) : 0;
-    ProcessAnswer Final = Cvc5 ? raceLevels(Q, F, {{Q.S, "-rwl2"}, {*Cvc5, ""}}, WantModel, Rest,
-                                            MemoryMB)
-                               : Run("-rwl2", Rest);
-    Final.Raced = true;
-    return Final;
+    if (!TimeoutMs || Join + RaceMs + 1000 <= TimeoutMs)
+      Entrants.push_back({Q.S, "-rwl2", Join + RaceMs});
+    RaceEnd End = race(Q, F, Entrants, WantModel, TimeoutMs, MemoryMB, /*AloneMs=*/Join);
+    End.A.Raced = End.Joined;
+    return End.A;
   });
 }
 
