@@ -553,7 +553,7 @@ RaceEnd race(const Script &Q, const QueryFiles &F, ArrayRef<Entrant> Entrants, b
       unsigned Window = Stop ? Stop - Since() : 0;
       R.Started = true;
       R.Ran = launchSolver(E.S, F.In, R.Out, R.Err, E.Level, WantModel, Window, MemoryMB,
-                           Window == 0 || Window < 1000 ? Window : Window + OverrunMs, &Over);
+                           Window < 1000 ? Window : Window + OverrunMs, &Over);
       StringRef First = answerLine(readFile(R.Out)).first;
       bool Decisive = First == "sat" || First == "unsat" || (K == 0 && Since() < AloneMs);
       if (Decisive && !Over.exchange(true))
