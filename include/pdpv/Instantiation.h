@@ -11,8 +11,10 @@
 //    instances at the ground terms of its sort the claim uses as indices:
 //    the arguments of sign and zero extensions, array select indices and
 //    the constants (the index terms of the array property fragment, a
-//    superset for the shapes PDPV writes). Fewer instances only make the
-//    claim harder to prove, never wrongly provable.
+//    superset for the shapes PDPV writes), but not at a select's index
+//    alone where the forall reads cells at a multiple of k or away from k
+//    (there k is a cell's index, not a byte offset). Fewer instances only
+//    make the claim harder to prove, never wrongly provable.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_INSTANTIATION_H

@@ -3,6 +3,7 @@
 #include "pdpv/Instantiation.h"
 #include "pdpv/Z3Util.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <vector>
@@ -63,9 +64,23 @@ public:
     std::map<unsigned, std::vector<z3::expr>> Terms; // sort id -> terms
     std::set<unsigned> Seen;
     collect(F, Terms, Seen);
+    // A forall whose every read is at a multiple of k (cells of an int
+    // array: c + 4 * k) or away from k (c + k) is not instantiated at the
+    // claim's byte offsets: k is an index of cells there, an offset as k
+    // reads far from it (condg.c in ILP32, where offsets and int indices
+    // share a sort: its whole re-check, 27 s -> 9.5 s). Where a read
+    // is at k itself (a pointer's offset: the cells of a walk are named by
+    // their own offsets), or of another shape, they are kept.
     std::vector<std::vector<z3::expr>> Hits(Assumed.size());
-    for (size_t K = 0; K < Assumed.size(); ++K)
-      Hits[K] = counterHits(Assumed[K].second, Terms);
+    std::vector<bool> AtOffsets(Assumed.size(), true);
+    for (size_t K = 0; K < Assumed.size(); ++K) {
+      bool Odd;
+      std::vector<Shape> Shapes = shapes(Assumed[K].second, Odd);
+      Hits[K] = counterHits(Assumed[K].second, Shapes, Terms);
+      AtOffsets[K] = Odd || Shapes.empty() ||
+                     std::any_of(Shapes.begin(), Shapes.end(),
+                                 [](const Shape &R) { return R.C0 == 0 && R.Step == 1; });
+    }
     std::vector<z3::expr> Facts(Assumed.size(), C.bool_val(true));
     std::vector<std::set<unsigned>> Used(Assumed.size());
     for (unsigned Round = 0; Round < Rounds; ++Round) {
@@ -77,6 +92,8 @@ public:
         std::vector<z3::expr> &Ts = Terms[Z3_get_sort_id(C, S)];
         for (size_t N = Ts.size(), J = 0; J < N + Hits[K].size(); ++J) {
           z3::expr T = J < N ? Ts[J] : Hits[K][J - N];
+          if (J < N && !AtOffsets[K] && onlyAnAddress(T))
+            continue;
           if (Used[K].size() >= MaxInstances || !Used[K].insert(T.id()).second)
             continue;
           z3::expr_vector At(C);
@@ -133,57 +150,81 @@ public:
   }
 
 private:
-  /// The values of Q's bound variable k at which one of its reads hits a
-  /// ground index t of the claim: a range fact reads the cell of k at
-  /// c + s * ext(k) (bytes of an int array: s = 4), where no term of k's
-  /// sort is (a[5] after a loop that filled a: the claim reads byte 20, and
-  /// k = 5 is in no term). For each read of that shape, with s a power of
-  /// two, and each constant t the cell of some k starts at: that k. (Not for
-  /// index terms over variables: those are mostly c' + s * ext(i), whose k
-  /// is i or near it, and such instances at every byte of every read made
-  /// claims many times harder: sanfoundry_27's re-check, 1.4 s to 9.6 s.)
-  std::vector<z3::expr> counterHits(const z3::expr &Q,
-                                    const std::map<unsigned, std::vector<z3::expr>> &Terms) {
+  /// A read of a forall's body at offset C0 + Step * k (k its bound
+  /// variable, Step a power of two) in an array indexed by W bits.
+  struct Shape {
+    uint64_t C0, Step;
+    unsigned W;
+  };
+
+  /// The shapes of Q's reads; nothing for a read of another shape (Odd).
+  std::vector<Shape> shapes(const z3::expr &Q, bool &Odd) {
+    Odd = false;
     z3::sort S(C, Z3_get_quantifier_bound_sort(C, Q, 0));
-    if (!S.is_bv())
+    if (!S.is_bv()) {
+      Odd = true;
       return {};
+    }
     z3::expr K = C.constant(("pdpv.hit." + std::to_string(Counter++)).c_str(), S);
     z3::expr_vector At(C);
     At.push_back(K);
     z3::expr Body = Q.body().substitute(At);
-    std::vector<z3::expr> Reads, Hits;
+    std::vector<z3::expr> Reads;
     std::set<unsigned> Seen;
     forEachApp(Body, Seen, [&](const z3::expr &E) {
       if (E.decl().decl_kind() == Z3_OP_SELECT && E.arg(1).is_bv())
         Reads.push_back(E.arg(1));
     });
-    std::set<std::pair<uint64_t, uint64_t>> Shapes; // (c, s)
+    std::vector<Shape> Found;
     for (const z3::expr &Index : Reads) {
-      auto At = [&](uint64_t V) {
+      auto Value = [&](uint64_t V) {
         z3::expr_vector From(C), To(C);
         From.push_back(K);
         To.push_back(C.bv_val(V, S.bv_size()));
         return z3::expr(Index).substitute(From, To).simplify();
       };
-      z3::expr I0 = At(0), I1 = At(1), I2 = At(2);
+      z3::expr I0 = Value(0), I1 = Value(1), I2 = Value(2);
       uint64_t C0, C1, C2;
-      if (!I0.is_numeral_u64(C0) || !I1.is_numeral_u64(C1) || !I2.is_numeral_u64(C2))
-        continue;
       unsigned W = Index.get_sort().bv_size();
-      uint64_t Mask = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
-      uint64_t Step = (C1 - C0) & Mask;
-      if (Step == 0 || (Step & (Step - 1)) || ((C2 - C0) & Mask) != ((2 * Step) & Mask) ||
-          W < S.bv_size() || !Shapes.insert({C0, Step}).second)
+      uint64_t Mask = W >= 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1, Step = 0;
+      if (!I0.is_numeral_u64(C0) || !I1.is_numeral_u64(C1) || !I2.is_numeral_u64(C2) ||
+          (Step = (C1 - C0) & Mask) == 0 || (Step & (Step - 1)) ||
+          ((C2 - C0) & Mask) != ((2 * Step) & Mask) || W < S.bv_size()) {
+        Odd = true;
+        continue;
+      }
+      Found.push_back({C0, Step, W});
+    }
+    return Found;
+  }
+
+  /// The values of Q's bound variable k at which one of its reads hits a
+  /// ground index t of the claim: a range fact reads the cell of k at
+  /// c + s * ext(k) (bytes of an int array: s = 4), where no term of k's
+  /// sort is (a[5] after a loop that filled a: the claim reads byte 20, and
+  /// k = 5 is in no term). For each read of that shape and each constant t
+  /// the cell of some k starts at: that k. (Not for index terms over
+  /// variables: those are mostly c' + s * ext(i), whose k is i or near it,
+  /// and such instances at every byte of every read made claims many times
+  /// harder: sanfoundry_27's re-check, 1.4 s to 9.6 s.)
+  std::vector<z3::expr> counterHits(const z3::expr &Q, const std::vector<Shape> &Shapes,
+                                    const std::map<unsigned, std::vector<z3::expr>> &Terms) {
+    z3::sort S(C, Z3_get_quantifier_bound_sort(C, Q, 0));
+    std::vector<z3::expr> Hits;
+    std::set<std::pair<uint64_t, uint64_t>> Done; // (c, s)
+    for (const Shape &R : Shapes) {
+      if (!Done.insert({R.C0, R.Step}).second)
         continue;
       unsigned Shift = 0;
-      while ((uint64_t(1) << Shift) != Step)
+      while ((uint64_t(1) << Shift) != R.Step)
         ++Shift;
-      auto Found = Terms.find(Z3_get_sort_id(C, Index.get_sort()));
+      uint64_t Mask = R.W >= 64 ? ~uint64_t(0) : (uint64_t(1) << R.W) - 1;
+      auto Found = Terms.find(Z3_get_sort_id(C, C.bv_sort(R.W)));
       if (Found == Terms.end())
         continue;
       for (const z3::expr &T : Found->second)
-        if (uint64_t At; T.simplify().is_numeral_u64(At) && ((At - C0) & (Step - 1)) == 0)
-          Hits.push_back(C.bv_val(((At - C0) & Mask) >> Shift, S.bv_size()));
+        if (uint64_t At; T.simplify().is_numeral_u64(At) && ((At - R.C0) & (R.Step - 1)) == 0)
+          Hits.push_back(C.bv_val(((At - R.C0) & Mask) >> Shift, S.bv_size()));
     }
     return Hits;
   }
@@ -192,19 +233,28 @@ private:
   /// the order first met; Seen: the terms visited before.
   void collect(const z3::expr &Root, std::map<unsigned, std::vector<z3::expr>> &Terms,
                std::set<unsigned> &Seen) {
-    auto Add = [&](const z3::expr &T) {
-      if (T.is_bv() && Indices.insert(T.id()).second)
+    auto Add = [&](const z3::expr &T, bool Address) {
+      if (!T.is_bv())
+        return;
+      (Address ? Addresses : Values).insert(T.id());
+      if (Indices.insert(T.id()).second)
         Terms[Z3_get_sort_id(C, T.get_sort())].push_back(T);
     };
     forEachApp(Root, Seen, [&](const z3::expr &E) {
       Z3_decl_kind K = E.decl().decl_kind();
       if (K == Z3_OP_SIGN_EXT || K == Z3_OP_ZERO_EXT)
-        Add(E.arg(0));
+        Add(E.arg(0), false);
       if (K == Z3_OP_SELECT)
-        Add(E.arg(1));
+        Add(E.arg(1), true);
       if (K == Z3_OP_UNINTERPRETED && E.num_args() == 0)
-        Add(E);
+        Add(E, false);
     });
+  }
+
+  /// Only a select's index, nothing else in the claim (no constant, no
+  /// extension's argument): a byte offset.
+  bool onlyAnAddress(const z3::expr &T) const {
+    return Addresses.count(T.id()) && !Values.count(T.id());
   }
 
   z3::context &C;
@@ -213,6 +263,7 @@ private:
   std::vector<std::pair<z3::expr, z3::expr>> Assumed; // placeholder, forall
   std::map<unsigned, bool> Quantified;                  // term id -> has one
   std::set<unsigned> Indices;                           // the terms collected
+  std::set<unsigned> Addresses, Values; // collected as a select's index, or otherwise
 };
 
 } // namespace

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <map>
+#include <set>
 #include <thread>
 
 using namespace pdpv;
@@ -275,6 +276,48 @@ TEST(SmtProcess, RangeFactsAreInstantiatedWhereTheirCellsHitTheClaim) {
       K, z3::implies(z3::ult(K, N), z3::select(A, z3::zext(K, 32) * C.bv_val(4, 64)) == 7));
   z3::expr Claim = z3::implies(Filled && z3::ugt(N, C.bv_val(5, 32)),
                                z3::select(A, C.bv_val(20, 64)) == 7);
+  std::optional<z3::expr> F = instantiateForValidity(Claim, /*Rounds=*/1);
+  ASSERT_TRUE(F.has_value());
+  z3::solver S(C, "QF_ABV");
+  S.add(!*F);
+  EXPECT_EQ(S.check(), z3::unsat);
+}
+
+// Where offsets and indices share a sort (ILP32: 32 bits each), a range
+// fact over an int array's cells (read at 4 * k) is not instantiated at the
+// claim's byte offsets: k = 4 * i would read the cell at 16 * i, of no use,
+// at the price of a query's worth of bit-blasted reads. Its instances are
+// at the claim's values (i, n), which prove it.
+TEST(SmtProcess, CellFactsAreNotInstantiatedAtByteOffsets) {
+  z3::context C;
+  z3::expr A = C.constant("a", C.array_sort(C.bv_sort(32), C.bv_sort(8)));
+  z3::expr K = C.bv_const("k", 32), I = C.bv_const("i", 32), N = C.bv_const("n", 32);
+  z3::expr Four = C.bv_val(4, 32);
+  z3::expr Filled = z3::forall(K, z3::implies(z3::ult(K, N), z3::select(A, K * Four) == 7));
+  z3::expr Claim = z3::implies(Filled && z3::ult(I, N), z3::select(A, I * Four) == 7);
+  std::optional<z3::expr> F = instantiateForValidity(Claim, /*Rounds=*/1);
+  ASSERT_TRUE(F.has_value());
+  std::set<unsigned> Seen, Reads;
+  forEachApp(*F, Seen, [&](const z3::expr &E) {
+    if (E.decl().decl_kind() == Z3_OP_SELECT)
+      Reads.insert(E.id());
+  });
+  EXPECT_EQ(Reads.size(), 2u) << F->to_string(); // at 4 * i and 4 * n, not at 4 * (4 * i)
+  z3::solver S(C, "QF_ABV");
+  S.add(!*F);
+  EXPECT_EQ(S.check(), z3::unsat);
+}
+
+// A fact whose cells are named by their own offsets (a pointer walking an
+// object: the read is at k itself) is instantiated at the claim's offsets:
+// p + 1 is in the claim only as the offset it reads.
+TEST(SmtProcess, OffsetFactsAreInstantiatedAtByteOffsets) {
+  z3::context C;
+  z3::expr A = C.constant("a", C.array_sort(C.bv_sort(32), C.bv_sort(8)));
+  z3::expr K = C.bv_const("k", 32), P = C.bv_const("p", 32), N = C.bv_const("n", 32);
+  z3::expr One = C.bv_val(1, 32);
+  z3::expr Filled = z3::forall(K, z3::implies(z3::ult(K, N), z3::select(A, K) == 7));
+  z3::expr Claim = z3::implies(Filled && z3::ult(P + One, N), z3::select(A, P + One) == 7);
   std::optional<z3::expr> F = instantiateForValidity(Claim, /*Rounds=*/1);
   ASSERT_TRUE(F.has_value());
   z3::solver S(C, "QF_ABV");
