@@ -151,9 +151,10 @@ public:
 
 private:
   /// A read of a forall's body at offset C0 + Step * k (k its bound
-  /// variable, Step a power of two) in an array indexed by W bits.
+  /// variable, Step a power of two) in an array indexed by W bits (Mask:
+  /// their values).
   struct Shape {
-    uint64_t C0, Step;
+    uint64_t C0, Step, Mask;
     unsigned W;
   };
 
@@ -193,7 +194,7 @@ private:
         Odd = true;
         continue;
       }
-      Found.push_back({C0, Step, W});
+      Found.push_back({C0, Step, Mask, W});
     }
     return Found;
   }
@@ -218,13 +219,12 @@ private:
       unsigned Shift = 0;
       while ((uint64_t(1) << Shift) != R.Step)
         ++Shift;
-      uint64_t Mask = R.W >= 64 ? ~uint64_t(0) : (uint64_t(1) << R.W) - 1;
       auto Found = Terms.find(Z3_get_sort_id(C, C.bv_sort(R.W)));
       if (Found == Terms.end())
         continue;
       for (const z3::expr &T : Found->second)
         if (uint64_t At; T.simplify().is_numeral_u64(At) && ((At - R.C0) & (R.Step - 1)) == 0)
-          Hits.push_back(C.bv_val(((At - R.C0) & Mask) >> Shift, S.bv_size()));
+          Hits.push_back(C.bv_val(((At - R.C0) & R.Mask) >> Shift, S.bv_size()));
     }
     return Hits;
   }

@@ -2,10 +2,11 @@
 # processes run, stops (SIGSTOP) one of its processes as if it hung: the
 # worker (the default), or with --engine one of the engines' processes (a
 # fork of the worker). (Waiting for the engines keeps the test's meaning on
-# a slow machine, where compiling the program can take more than a second.) Then prints the result
-# line, how many assertions the work reported, the CPU time that wait4 saw for the command (the engines' processes
-# included) and how many processes of the run are still alive afterwards
-# (those with its command line: the engines' processes are forks of it).
+# a slow machine, where compiling the program can take more than a second.)
+# Then prints the result line, how many assertions the work reported, the
+# CPU time that wait4 saw for the command (the engines' processes included)
+# and how many processes of the run are still alive afterwards (those with
+# its command line: the engines' processes are forks of it).
 import os
 import resource
 import subprocess
