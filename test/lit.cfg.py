@@ -40,3 +40,52 @@ config.environment["PDPV_BUILD"] = config.pdpv_obj_root
 # pdpv-mc is called by name, from the build tree.
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(config.pdpv_obj_root, "bin"), "/usr/bin", config.environment.get("PATH", "")])
+
+# Machines differ, and the suite must pass on each kind:
+# - `chromium`: the HTML report's tests in a real browser;
+# - `run-32bit`: 32-bit executables can run, natively or under qemu-i386 (the
+#   ILP32 tests confirm their FALSEs by native runs). The kernel is asked only
+#   where qemu-i386 is missing, with a program clang-NN -m32 builds.
+import subprocess
+import tempfile
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
+qemu = shutil.which("qemu-i386")
+def kernel_runs_32bit():
+    with tempfile.TemporaryDirectory() as d:
+        exe = os.path.join(d, "probe")
+        try:
+            subprocess.run(["clang-" + llvm_major, "-m32", "-x", "c", "-", "-o", exe],
+                           input=b"int main(void) { return 42; }\n", timeout=60,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return subprocess.run([exe], timeout=10).returncode == 42
+        except (OSError, subprocess.SubprocessError):
+            return False
+if qemu or kernel_runs_32bit():
+    config.available_features.add("run-32bit")
+
+# `--param refuse-32bit-exec=1` runs the tests that touch the ILP32 data model
+# as on a kernel that refuses 32-bit executables: every 32-bit run of pdpv and
+# utils/difftest goes through qemu-i386 (PDPV_REFUSE_32BIT_EXEC). The check
+# target runs them so after the whole suite, so that both kinds of machine are
+# tested on either. Without qemu-i386 there is nothing to run that way.
+ILP32_MARKERS = ("-m32", "ilp32", "i386", "i686")
+def touches_ilp32(path):
+    with open(path, errors="replace") as f:
+        text = f.read().lower()
+    return any(m in text for m in ILP32_MARKERS)
+
+class ILP32Tests(lit.formats.ShTest):
+    def getTestsInDirectory(self, testSuite, path_in_suite, litConfig, localConfig):
+        for test in super().getTestsInDirectory(testSuite, path_in_suite, litConfig, localConfig):
+            if touches_ilp32(test.getSourcePath()):
+                yield test
+
+if lit_config.params.get("refuse-32bit-exec", "0") not in ("", "0"):
+    config.name = "PDPV (32-bit executables under qemu-i386)"
+    config.environment["PDPV_REFUSE_32BIT_EXEC"] = "1"
+    config.test_format = ILP32Tests(execute_external=False)
+    if not qemu:
+        config.unsupported = True
+        lit_config.note("refuse-32bit-exec: qemu-i386 (Debian: qemu-user) is not installed; "
+                        "the ILP32 tests are not run again under it")

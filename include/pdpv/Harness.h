@@ -51,6 +51,13 @@ struct NativeReplay {
   std::string Runner;   // the program that ran the executable (qemu-i386), if any
 };
 
+/// Set (to anything but 0), the runs of 32-bit executables behave as on a
+/// kernel that refuses them (exec format error): an "auto" runner goes
+/// straight to qemu-i386. The test suite runs its ILP32 tests once more this
+/// way, so both kinds of machine are tested on either.
+constexpr const char *Refuse32BitVariable = "PDPV_REFUSE_32BIT_EXEC";
+bool kernelRefuses32BitForTesting();
+
 struct ReplayOptions {
   unsigned TimeoutSeconds = 10;
   /// Runs the executable: "" or "auto" runs it directly, and a 32-bit one

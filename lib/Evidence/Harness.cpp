@@ -25,10 +25,10 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
-#include "llvm/Transforms/Utils/PromoteMemToReg.h"
 
 using namespace llvm;
 
@@ -411,13 +411,7 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
       if (!F.isDeclaration()) {
         // Pointers kept in local variables at -O0 (`char *s = "abc"`) become
         // values first, so that each access is seen on its object.
-        DominatorTree DT(F);
-        SmallVector<AllocaInst *, 16> Promotable;
-        for (Instruction &I : F.getEntryBlock())
-          if (auto *A = dyn_cast<AllocaInst>(&I); A && isAllocaPromotable(A))
-            Promotable.push_back(A);
-        if (!Promotable.empty())
-          PromoteMemToReg(Promotable, DT);
+        promoteLocals(F);
         forEachBoundsCondition(
             F,
             [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
@@ -603,7 +597,12 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
   bool NotStarted = false;
   std::string Runner = Opts.Runner;
   if (Runner.empty() || Runner == "auto") {
-    R.Code = Run("", R.Why, NotStarted);
+    if (Is32 && kernelRefuses32BitForTesting()) {
+      NotStarted = true;
+      R.Why = "Exec format error (" + std::string(Refuse32BitVariable) + " is set)";
+    } else {
+      R.Code = Run("", R.Why, NotStarted);
+    }
     if (NotStarted && Is32)
       if (ErrorOr<std::string> Qemu = sys::findProgramByName("qemu-i386")) {
         Runner = *Qemu;
@@ -645,6 +644,11 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
       R.Location = callSite(Exe, Returned ? From - 1 : From);
   }
   return R;
+}
+
+bool kernelRefuses32BitForTesting() {
+  std::optional<std::string> V = sys::Process::GetEnv(Refuse32BitVariable);
+  return V && !V->empty() && *V != "0";
 }
 
 NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::string &HarnessFile,
