@@ -199,18 +199,31 @@ inline bool mayBeInvalid(const llvm::Instruction &I) {
 /// object it may access (no check needed).
 bool isStaticallyValid(const llvm::Instruction &I);
 
-/// For each access of F into an alloca or global of known size through a
-/// chain of GEPs: Emit(B, Access, Ok) with B in front of the access and Ok
-/// the i1 "the access stays inside its object", computed in IR (no
-/// nsw/nuw): preparation's early bounds checks and the native harness's.
-/// With HeapSize, accesses into heap objects too: HeapSize(B, Site, Base)
-/// computes the size of the object Base (the value Site returned) has at B.
-void forEachBoundsCondition(
+/// For each access of F into an object of known size (an alloca, a global,
+/// the ranges memcmp reads), whatever the pointer's type and however wide
+/// the access, where the pointer is made by GEPs, selects, phis (not around
+/// a loop) or an integer round trip: Emit(B, Access, Ok) with B in front of
+/// the access and Ok the i1 "the access stays inside its object", computed in
+/// IR (no nsw/nuw): preparation's bounds checks before any simplification,
+/// and the native harness's. Each access is given its condition once (it is
+/// marked BoundsChecked), so preparation calls it again after each
+/// simplification that may have made an access's object visible. With
+/// HeapSize, accesses into heap objects too: HeapSize(B, Base) computes the
+/// size of the object Base (the value a heap site returned) has at B.
+/// Returns whether anything was emitted. (Bounds.cpp)
+constexpr llvm::StringLiteral BoundsChecked = "pdpv.bounds.checked";
+bool forEachBoundsCondition(
     llvm::Function &F,
     llvm::function_ref<void(llvm::IRBuilder<> &B, llvm::Instruction &Access, llvm::Value *Ok)>
         Emit,
     llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &B, llvm::Value *Base)> HeapSize =
         nullptr);
+
+/// mem2reg on F's promotable locals, or only on those that hold a pointer
+/// (it refines nothing once uninitialized values are explicit): pointers
+/// kept in local variables at -O0 become the values they hold, so that each
+/// access is seen on its object.
+void promoteLocals(llvm::Function &F, bool PointersOnly = false);
 
 /// On a pdpv.check(OutOfBounds, true) that preparation puts in front of a
 /// memory access: the check's condition is also that the access that follows

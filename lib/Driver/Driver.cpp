@@ -62,15 +62,39 @@ static Unknown unmodelledReason(const CheckResult &C) {
   return {Unknown::UndefinedBehaviour, unmodelledText(C)};
 }
 
+/// Whether C guards undefined behaviour that LLVM's simplification may
+/// exploit (whether or not an option makes it a violation of its own).
+static bool guardsExploitableBehaviour(const CheckResult &C) {
+  return C.K == CheckKind::OutOfBounds || C.K == CheckKind::DivisionByZero ||
+         C.K == CheckKind::DivisionOverflow || C.K == CheckKind::ReachesUndefined;
+}
+
 /// Where the program may leave what the model describes -- an access that
 /// may leave its object (it could write anything anywhere), a division that may trap (or not), a broken promise of defined
 /// behaviour -- no proof of the function stands. Such checks proved are no
 /// property the user asked about and are not reported.
+///
+/// An assertion that simplification removed was proved by LLVM, which takes
+/// undefined behaviour as impossible: where such behaviour may happen (even
+/// as a violation of its own, under check-bounds), the assertion is unknown.
 static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
-  const CheckResult *Escape = nullptr;
-  for (const CheckResult &C : R.Checks)
+  const CheckResult *Escape = nullptr, *Exploitable = nullptr;
+  for (const CheckResult &C : R.Checks) {
     if (endsTheModel(C.K, UB) && C.V != Verdict::True && !Escape)
       Escape = &C;
+    if (guardsExploitableBehaviour(C) && C.V != Verdict::True && !Exploitable)
+      Exploitable = &C;
+  }
+  if (Exploitable && !Escape) // (else every proof is unknown, for Escape's reason)
+    for (CheckResult &C : R.Checks)
+      if (C.ProvedInPreparation && C.V == Verdict::True) {
+        C.V = Verdict::Unknown;
+        C.ProvedInPreparation = false;
+        C.Why = {Unknown::UndefinedBehaviour,
+                 "removed by LLVM's simplification, which may have relied on the undefined "
+                 "behaviour at " +
+                     (Exploitable->Loc.valid() ? Exploitable->Loc.str() : "an unknown location")};
+      }
   Unknown Why = Escape ? unmodelledReason(*Escape) : Unknown();
   std::vector<CheckResult> Kept;
   for (CheckResult &C : R.Checks) {

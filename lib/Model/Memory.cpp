@@ -6,7 +6,6 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Analysis/Utils/Local.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
@@ -335,83 +334,6 @@ bool isStaticallyValid(const Instruction &I) {
   }
   // memcpy within one object: whether the ranges overlap is left to the check.
   return !(isa<MemCpyInst>(I) && Bases[0] == Bases[1]);
-}
-
-/// The object Ptr points into (an alloca or a global) and Ptr's byte offset
-/// from it, computed at B's insertion point; {nullptr, nullptr} when Ptr is
-/// not a chain of GEPs on such an object.
-static std::pair<Value *, Value *> offsetInObject(IRBuilder<> &B, const DataLayout &DL,
-                                                  Value *Ptr) {
-  SmallVector<User *, 4> Chain;
-  while (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
-    Chain.push_back(cast<User>(GEP));
-    Ptr = GEP->getPointerOperand();
-  }
-  if (!isObjectSite(Ptr))
-    return {nullptr, nullptr};
-  Type *IdxTy = DL.getIndexType(Ptr->getType());
-  Value *Off = ConstantInt::get(IdxTy, 0);
-  for (User *GEP : Chain) // NoAssumptions: no nsw/nuw on the offset arithmetic
-    Off = B.CreateAdd(Off, emitGEPOffset(&B, DL, GEP, /*NoAssumptions=*/true));
-  return {Ptr, Off};
-}
-
-/// The object's size in bytes, if it is fixed (a global defined here).
-static std::optional<uint64_t> fixedSize(const DataLayout &DL, const Value *Obj) {
-  if (const auto *G = dyn_cast<GlobalVariable>(Obj);
-      G && !G->hasDefinitiveInitializer() && !G->hasExactDefinition())
-    return std::nullopt;
-  std::optional<ObjectInfo> Info = objectInfo(DL, Obj);
-  return Info ? std::optional<uint64_t>(Info->Size) : std::nullopt;
-}
-
-void forEachBoundsCondition(Function &F,
-                            function_ref<void(IRBuilder<> &, Instruction &, Value *)> Emit,
-                            function_ref<Value *(IRBuilder<> &, Value *)> HeapSize) {
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  SmallVector<Instruction *, 16> Accessing;
-  for (Instruction &I : instructions(F))
-    if (!accessesOf(I).empty())
-      Accessing.push_back(&I);
-  for (Instruction *I : Accessing) {
-    IRBuilder<> B(I);
-    Value *Ok = B.getTrue();
-    SmallVector<std::tuple<Value *, Value *, Value *>, 2> Ranges; // object, offset, length
-    for (const Access &A : accessesOf(*I)) {
-      auto [Obj, Off] = offsetInObject(B, DL, const_cast<Value *>(A.Ptr));
-      if (!Obj)
-        continue; // not an object of known size: decided where the model has it
-      Value *SizeV = nullptr;
-      if (isHeapSite(Obj)) {
-        if (!HeapSize)
-          continue;
-        SizeV = B.CreateZExtOrTrunc(HeapSize(B, Obj), Off->getType());
-      } else if (std::optional<uint64_t> Size = fixedSize(DL, Obj)) {
-        SizeV = ConstantInt::get(Off->getType(), *Size);
-      } else {
-        continue;
-      }
-      Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), Off->getType())
-                            : ConstantInt::get(Off->getType(), A.Size);
-      // In bounds iff Off + Len <= Size with 0 <= Off, Len (unsigned, no wrap).
-      Ok = B.CreateAnd(Ok, B.CreateAnd(B.CreateICmpULE(Len, SizeV),
-                                       B.CreateICmpULE(Off, B.CreateSub(SizeV, Len))));
-      if (A.Write && !isHeapSite(Obj) && !objectInfo(DL, Obj)->Writable) // a literal, a const table
-        Ok = B.getFalse();
-      Ranges.push_back({Obj, Off, Len});
-    }
-    // A memcpy within one object: its ranges must not overlap.
-    if (isa<MemCpyInst>(I) && Ranges.size() == 2 &&
-        std::get<0>(Ranges[0]) == std::get<0>(Ranges[1])) {
-      auto [O, S, N] = Ranges[0];
-      Value *D = std::get<1>(Ranges[1]);
-      Ok = B.CreateAnd(Ok, B.CreateOr(B.CreateICmpULE(B.CreateAdd(S, N), D),
-                                      B.CreateICmpULE(B.CreateAdd(D, N), S)));
-    }
-    if (auto *C = dyn_cast<ConstantInt>(Ok); C && C->isOne())
-      continue;
-    Emit(B, *I, Ok);
-  }
 }
 
 bool guardsNextAccess(const Instruction &Check) {

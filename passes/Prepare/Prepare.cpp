@@ -12,6 +12,7 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/OpaqueValues.h"
+#include "pdpv/Simplification.h"
 #include "pdpv/Uninitialized.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -167,23 +168,6 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
     CB->eraseFromParent();
   }
 }
-
-/// Our own analysis managers: preparation runs LLVM passes on the clone we
-/// verify, independently of the pipeline that hosts the plugin.
-struct Analyses {
-  PassBuilder PB;
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  Analyses() {
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-  }
-};
 
 /// Functions that take part in recursion (a cycle in the call graph).
 std::set<const Function *> recursiveFunctions(Module &M) {
@@ -375,52 +359,6 @@ void dropChecksThatOnlyEndTheModel(Function &F, const UBOptions &UB) {
       Ends.push_back(&I);
   for (Instruction *I : Ends)
     I->eraseFromParent();
-}
-
-/// Guards every memory access that may leave its object (a variable index
-/// into a local or global array, a memset/memcpy of variable length). LLVM
-/// deletes such an access as undefined behaviour (an out-of-bounds store to
-/// an array that is never read goes away with the array), so it must be
-/// seen before any simplification; where reachable it makes the proofs of the
-/// function unknown, or with check-bounds it is a violation (CheckKind).
-void insertBoundsChecks(Function &F) {
-  FunctionCallee Check = checkFunction(*F.getParent());
-  forEachBoundsCondition(F, [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
-    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), Ok})
-        ->setDebugLoc(I.getDebugLoc());
-  });
-}
-
-/// Each local variable's memory named after the variable, where it has no
-/// name: the cleanup below may drop its debug record (SimplifyCFG folding
-/// the block that declares it: `int a[1000];` after an early return), and
-/// the invariants then read `v3[k]` for `a[k]`. An IR name changes nothing
-/// the program does.
-void nameLocalVariables(Function &F) {
-  for (Instruction &I : instructions(F))
-    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
-      if (auto *Slot = dyn_cast_or_null<AllocaInst>(R.isDbgDeclare() ? R.getAddress() : nullptr);
-          Slot && !Slot->hasName())
-        Slot->setName(R.getVariable()->getName());
-}
-
-/// mem2reg, CFG cleanup and loop-simplify form (single preheader, single
-/// back edge, dedicated exits), as the later stages expect.
-void cleanUp(Function &F) {
-  nameLocalVariables(F);
-  Analyses A;
-  FunctionPassManager FPM;
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(PromotePass());
-  FPM.addPass(EarlyCSEPass());
-  FPM.addPass(InstSimplifyPass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-  FPM.addPass(InstSimplifyPass());
-  FPM.addPass(DCEPass());
-  FPM.addPass(SimplifyCFGPass());
-  FPM.addPass(LoopSimplifyPass());
-  FPM.run(F, A.FAM);
 }
 
 size_t unlocatedAssertions(Function &F) {
@@ -625,7 +563,10 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   for (Function &F : M)
     dropUndefinedBehaviourFlags(F);
   Recursive = recursiveFunctions(M);
-  inlineCalls(M, Entries);
+  {
+    ConstantsKeptUnfolded Unfolded(M);
+    inlineCalls(M, Entries);
+  }
   // (Once globals have register copies, reading one looks like reading a
   // local: OpaqueValues.h.)
   for (Function *F : Entries) {
@@ -636,6 +577,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
 }
 
 PreparedEntry ModulePreparation::prepare(Function &F) {
+  promoteLocals(F, /*PointersOnly=*/true); // (the rest as SROA names them)
   insertBoundsChecks(F);
   dropUndefinedBehaviourFlags(F);
   SmallPtrSet<const DILocation *, 16> Before = assertionLocations(F);
@@ -648,7 +590,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   PreparedEntry PE{&F, {}, {}};
   if (!Before.empty()) // a copy only where simplification may remove assertions
     PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.UnsimplifiedWhyNot);
-  cleanUp(F);
+  simplify(F);
   dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
   eraseUnreadUninitialized(F);
   guardAccesses(F, UB);

@@ -1,0 +1,157 @@
+//===- Simplification.cpp - LLVM's cleanup, without refining the program -===//
+//
+// Simplification.h. SROA is the pass that exploits an access outside an
+// alloca (it clamps a load wider than its object to the object's bytes), and
+// constant folding the one that exploits a read past a constant global.
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Simplification.h"
+#include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
+
+#include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Scalar/DCE.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/SROA.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
+#include "llvm/Transforms/Utils/Mem2Reg.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+/// Guards every memory access that may leave its object (a variable index
+/// into a local or global array, a memset/memcpy of variable length, a read
+/// wider than its object through a cast pointer). LLVM deletes or clamps
+/// such an access as undefined behaviour (an out-of-bounds store to an array
+/// that is never read goes away with the array; SROA reads a 4-byte load of
+/// a char as the char), so it must be seen before any simplification; where
+/// reachable it makes the proofs of the function unknown, or with
+/// check-bounds it is a violation (CheckKind).
+bool insertBoundsChecks(Function &F) {
+  FunctionCallee Check = checkFunction(*F.getParent());
+  return forEachBoundsCondition(F, [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
+    B.CreateCall(Check, {B.getInt32(static_cast<unsigned>(CheckKind::OutOfBounds)), Ok})
+        ->setDebugLoc(I.getDebugLoc());
+  });
+}
+
+ConstantsKeptUnfolded::ConstantsKeptUnfolded(Module &M) {
+  for (GlobalVariable &G : M.globals())
+    if (G.isConstant() && !G.getName().starts_with("llvm.")) {
+      G.setConstant(false);
+      Kept.push_back(&G);
+    }
+}
+
+ConstantsKeptUnfolded::~ConstantsKeptUnfolded() {
+  for (GlobalVariable *G : Kept)
+    G->setConstant(true);
+}
+
+namespace {
+
+/// Whether SROA would take A's address as escaping: it is stored, passed to
+/// a call, turned into an integer... anything but an access, a GEP, a cast,
+/// a select or a phi of it. Such an object's accesses may go through
+/// pointers loaded from memory, which bounds checks cannot place.
+bool addressEscapes(const AllocaInst &A) {
+  SmallPtrSet<const Value *, 16> Seen;
+  SmallVector<const Value *, 16> Work{&A};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const auto *User = dyn_cast<Instruction>(U.getUser());
+      if (!User)
+        return true;
+      if (isa<GetElementPtrInst>(User) || isa<CastInst>(User) || isa<SelectInst>(User) ||
+          isa<PHINode>(User)) {
+        if (User->getType()->isPointerTy())
+          Work.push_back(User);
+        else
+          return true; // ptrtoint
+      } else if (isa<LoadInst>(User) || isa<ICmpInst>(User) ||
+                 (isa<StoreInst>(User) && U.getOperandNo() == 1) || isa<MemIntrinsic>(User) ||
+                 isa<DbgInfoIntrinsic>(User) || User->isLifetimeStartOrEnd() ||
+                 isMarker(*User, MarkerKind::Havoc)) {
+        continue;
+      } else {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// SROA, with the bounds checks in place first, and without rewriting an
+/// object whose address escapes. SROA may split an aggregate that held a
+/// pointer and, in the same run, rewrite the object the pointer now
+/// plainly addresses: it would clamp a read wider than that object before
+/// a bounds check could see the read on it. Held back, the object is
+/// rewritten by the next run, once its accesses have their checks.
+struct GuardedSROAPass : PassInfoMixin<GuardedSROAPass> {
+  PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
+    insertBoundsChecks(F);
+    Module &M = *F.getParent();
+    FunctionCallee Hold = M.getOrInsertFunction(
+        "pdpv.hold", FunctionType::get(Type::getVoidTy(M.getContext()),
+                                       {PointerType::get(M.getContext(), 0)}, false));
+    SmallVector<CallInst *, 8> Holds;
+    Instruction *End = F.getEntryBlock().getTerminator();
+    for (Instruction &I : instructions(F))
+      if (auto *A = dyn_cast<AllocaInst>(&I); A && addressEscapes(*A))
+        Holds.push_back(CallInst::Create(Hold, {A}, "", End->getIterator()));
+    FAM.invalidate(F, PreservedAnalyses::none());
+    SROAPass(SROAOptions::ModifyCFG).run(F, FAM);
+    for (CallInst *C : Holds)
+      C->eraseFromParent();
+    if (Function *H = M.getFunction("pdpv.hold"); H && H->use_empty())
+      H->eraseFromParent();
+    return PreservedAnalyses::none();
+  }
+};
+
+/// Each local variable's memory named after the variable, where it has no
+/// name: the cleanup below may drop its debug record (SimplifyCFG folding
+/// the block that declares it: `int a[1000];` after an early return), and
+/// the invariants then read `v3[k]` for `a[k]`. An IR name changes nothing
+/// the program does.
+void nameLocalVariables(Function &F) {
+  for (Instruction &I : instructions(F))
+    for (DbgVariableRecord &R : filterDbgVars(I.getDbgRecordRange()))
+      if (auto *Slot = dyn_cast_or_null<AllocaInst>(R.isDbgDeclare() ? R.getAddress() : nullptr);
+          Slot && !Slot->hasName())
+        Slot->setName(R.getVariable()->getName());
+}
+
+} // namespace
+
+void simplify(Function &F) {
+  nameLocalVariables(F);
+  ConstantsKeptUnfolded Unfolded(*F.getParent());
+  Analyses A;
+  FunctionPassManager FPM;
+  FPM.addPass(GuardedSROAPass());
+  FPM.addPass(PromotePass());
+  FPM.addPass(EarlyCSEPass());
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(GuardedSROAPass());
+  FPM.addPass(InstSimplifyPass());
+  FPM.addPass(DCEPass());
+  FPM.addPass(SimplifyCFGPass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.run(F, A.FAM);
+}
+
+
+} // namespace pdpv
