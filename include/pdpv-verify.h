@@ -1,5 +1,5 @@
 /* pdpv-verify.h: what a C program can tell PDPV beyond SV-COMP's
- * __VERIFIER_assume (README "Memory", "Pointer parameters"). In the compiled
+ * __VERIFIER_assume (docs/semantics.md "Memory", "Pointer parameters"). In the compiled
  * program these do nothing; PDPV gives them their meaning. Use them with
  * -I<pdpv>/include. */
 #ifndef PDPV_VERIFY_H

@@ -45,7 +45,7 @@ static cl::OptionCategory Category("pdpv-mc options");
 static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<model.btor2>"), cl::Required,
                                       cl::cat(Category));
 static cl::opt<unsigned> Timeout("timeout", cl::desc("time limit in seconds (0: none)"),
-                                 cl::init(0), cl::cat(Category));
+                                 cl::value_desc("seconds"), cl::init(0), cl::cat(Category));
 static cl::opt<bool> PrintInvariant("invariant",
                                     cl::desc("on unsat, print the inductive invariant (SMT-LIB)"),
                                     cl::cat(Category));
@@ -71,15 +71,15 @@ static cl::opt<unsigned> Ctgs(
     "ctgs",
     cl::desc("bit-level IC3: counterexamples to generalization blocked in a row while a "
              "literal is dropped (0: none)"),
-    cl::init(BitPdrOptions().Ctgs), cl::cat(Category));
+    cl::value_desc("N"), cl::init(BitPdrOptions().Ctgs), cl::cat(Category));
 static cl::opt<unsigned> MicAttempts(
     "mic-attempts",
     cl::desc("bit-level IC3: failed attempts in a row to drop a literal of a lemma after which "
              "it is kept as it is (0: try every literal)"),
-    cl::init(BitPdrOptions().MicAttempts), cl::cat(Category));
+    cl::value_desc("N"), cl::init(BitPdrOptions().MicAttempts), cl::cat(Category));
 enum class EngineKind { Portfolio, Word, Bit };
 static cl::opt<EngineKind> Engines(
-    "engine", cl::desc("which PDR runs"),
+    "engine", cl::desc("which PDR runs"), cl::value_desc("portfolio|word|bit"),
     cl::values(clEnumValN(EngineKind::Portfolio, "portfolio",
                           "word-level and bit-level at once (the default)"),
                clEnumValN(EngineKind::Word, "word", "word-level PDR (thesis ch. 3) alone"),
@@ -103,9 +103,33 @@ static void giveWay() {
   std::_Exit(Code);
 }
 
+/// pdpv-mc's part of the options reference (docs/options.md, after pdpv's).
+static void printOptionsReference() {
+  outs() << "\n## `pdpv-mc`\n\n"
+            "`pdpv-mc MODEL.btor2` model-checks a word-level transition system "
+            "([user guide](user-guide.md)). PDR's heuristics are the same rows as the C path's "
+            "`pdr-` options above:\n\n"
+            "| flag | default | meaning |\n|---|---|---|\n";
+  PdrOptions Defaults;
+  for (const OptionRow<PdrOptions> &R : pdrOptionTable())
+    outs() << "| " << markdownCode("--" + rowSpelling(R, Defaults)) << " | "
+           << markdownCode(rowDefault(R, Defaults)) << " | " << markdownText(R.Help) << " |\n";
+  outs() << "\nThe other flags:\n\n| flag | meaning |\n|---|---|\n";
+  printFlagsMarkdown(outs(), Category, [](StringRef Name) {
+    return any_of(pdrOptionTable(), [&](const OptionRow<PdrOptions> &R) {
+      return Name == R.Name || Name == "no-" + R.Name;
+    });
+  });
+}
+
 int main(int Argc, char **Argv) {
   // PDR's heuristics: the same table as the C path's pdr-* options.
   OptionFlags<PdrOptions> Heuristics(pdrOptionTable(), "", Category, PdrOptions());
+  // (Before the parser, which requires a model.)
+  if (Argc == 2 && StringRef(Argv[1]) == "--print-options-markdown") {
+    printOptionsReference();
+    finish(0);
+  }
   cl::HideUnrelatedOptions(Category);
   cl::ParseCommandLineOptions(Argc, Argv, "pdpv-mc: word-level PDR model checker for BTOR2\n");
   auto Buf = MemoryBuffer::getFileOrSTDIN(InputFile);

@@ -16,7 +16,7 @@
 // poison, over-wide shifts). Each is recorded so a model can be turned into
 // concrete values for the interpreter.
 //
-// Semantics (documented in README "Semantics"):
+// Semantics (documented in docs/semantics.md "Semantics"):
 //  * add/sub/mul/shl wrap (two's complement); nsw/nuw flags are ignored.
 //    Signed overflow is a property violation only with CheckSignedOverflow
 //    (then preparation put a pdpv.check marker in front of the operation).

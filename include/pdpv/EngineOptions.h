@@ -20,7 +20,7 @@ enum class EngineKind { Pdpv, Bmc, KInduction, Portfolio, Native };
 
 struct EngineOptions {
   // The portfolio solves more of the SV-COMP tasks than PDPV alone, none
-  // wrongly, with a lower median time (README, Engines).
+  // wrongly, with a lower median time (docs/engines.md).
   EngineKind Kind = EngineKind::Portfolio;
   /// BMC and k-induction: the largest K tried (iterations per loop entry for
   /// BMC, k for k-induction); none: deepen until the time limit. 0 is invalid.

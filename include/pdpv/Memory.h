@@ -1,7 +1,7 @@
 //===- Memory.h - The byte-precise memory model ----------------*- C++ -*-===//
 //
 // Shared by the encoder and the interpreter, so that both execute memory the
-// same way (README "Semantics: memory").
+// same way (docs/semantics.md "Memory").
 //
 //  * Objects are the allocas and global variables of the encoded function,
 //    each of a fixed size (DataLayout's allocation size). A region split is

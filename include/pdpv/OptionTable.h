@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdio>
 #include <deque>
@@ -50,6 +51,8 @@ template <typename Options> struct OptionRow {
   std::function<llvm::Error(Options &, llvm::StringRef)> Parse;
   /// Number, Real: the allowed range, checked by check().
   double Min = 0, Max = 1e18;
+  /// Custom: the default as the options reference states it (no field to read).
+  std::string DefaultText;
 
   /// This row for a bigger struct that holds an Options at Part.
   template <typename Outer>
@@ -71,6 +74,7 @@ OptionRow<Outer> OptionRow<Options>::lift(std::function<Options &(Outer &)> Part
   R.Secondary = Secondary;
   R.Min = Min;
   R.Max = Max;
+  R.DefaultText = DefaultText;
   auto Inner = *this;
   if (FlagField)
     R.FlagField = [=](Outer &O) -> bool & { return Inner.FlagField(Part(O)); };
@@ -149,10 +153,11 @@ OptionRow<Options> textRow(std::string Name, std::string Unit, std::string Help,
 template <typename Options>
 OptionRow<Options> customRow(std::string Name, std::string Syntax, std::string Help,
                              std::function<llvm::Error(Options &, llvm::StringRef)> Parse,
-                             bool Secondary = false) {
+                             std::string DefaultText = "", bool Secondary = false) {
   OptionRow<Options> R{OptionRow<Options>::Custom, std::move(Name), std::move(Help),
                        std::move(Syntax)};
   R.Parse = std::move(Parse);
+  R.DefaultText = std::move(DefaultText);
   R.Secondary = Secondary;
   return R;
 }
@@ -366,6 +371,88 @@ llvm::Error parseParameters(const OptionTable<Options> &Rows, llvm::StringRef Pa
       return E;
   }
   return llvm::Error::success();
+}
+
+// The options reference (docs/options.md) is printed by the tools from the
+// same rows and flags as their --help, so the two cannot drift apart.
+
+/// Text for a Markdown table cell: `|` ends a cell, `<` may open HTML, `*`
+/// and a leading `_` emphasis.
+inline std::string markdownText(llvm::StringRef S) {
+  std::string T;
+  for (size_t K = 0; K < S.size(); ++K) {
+    char C = S[K];
+    if (C == '|' || C == '*' || (C == '_' && (K == 0 || S[K - 1] == ' ' || S[K - 1] == '_')))
+      T += '\\';
+    if (C == '<')
+      T += "&lt;";
+    else
+      T += C;
+  }
+  return T;
+}
+
+/// Code in a Markdown table cell (only `|` needs escaping there).
+inline std::string markdownCode(llvm::StringRef S) {
+  std::string T = "`";
+  for (char C : S)
+    T += C == '|' ? std::string("\\|") : std::string(1, C);
+  return T + "`";
+}
+
+/// The row's value in Defaults as text ("on", "60", "hybrid"; "" for none).
+template <typename Options>
+std::string rowDefault(const OptionRow<Options> &R, const Options &Defaults) {
+  Options D = Defaults;
+  switch (R.K) {
+  case OptionRow<Options>::Flag: return R.FlagField(D) ? "on" : "off";
+  case OptionRow<Options>::Number: return std::to_string(R.NumberField(D));
+  case OptionRow<Options>::Real: {
+    char Buf[32];
+    snprintf(Buf, sizeof Buf, "%g", R.RealField(D));
+    return Buf;
+  }
+  case OptionRow<Options>::Choice:
+    for (auto &[Name, V] : R.Choices)
+      if (V == R.GetChoice(D))
+        return Name;
+    return "";
+  case OptionRow<Options>::Text: return R.TextField(D);
+  case OptionRow<Options>::Custom: return R.DefaultText;
+  }
+  return "";
+}
+
+/// The spelling that changes the default: "name=<unit>", and for a flag
+/// "name", or "no-name" when it is on by default (the flag registered).
+template <typename Options>
+std::string rowSpelling(const OptionRow<Options> &R, const Options &Defaults) {
+  Options D = Defaults;
+  if (R.K == OptionRow<Options>::Flag)
+    return (R.FlagField(D) ? "no-" : "") + R.Name;
+  return rowSyntax(R);
+}
+
+/// Table rows "| `--name=<value>` | help |" for the flags of Category that
+/// --help lists, sorted by name as --help sorts them; Skip: flags shown
+/// elsewhere (an option table's rows).
+inline void printFlagsMarkdown(llvm::raw_ostream &OS, llvm::cl::OptionCategory &Category,
+                               llvm::function_ref<bool(llvm::StringRef)> Skip) {
+  std::vector<llvm::cl::Option *> Flags;
+  for (auto &Entry : llvm::cl::getRegisteredOptions()) {
+    llvm::cl::Option *O = Entry.second;
+    if (Entry.getKey() == O->ArgStr && !O->ArgStr.empty() &&
+        O->getOptionHiddenFlag() == llvm::cl::NotHidden &&
+        llvm::is_contained(O->Categories, &Category) && !Skip(O->ArgStr))
+      Flags.push_back(O);
+  }
+  llvm::sort(Flags, [](llvm::cl::Option *A, llvm::cl::Option *B) { return A->ArgStr < B->ArgStr; });
+  for (llvm::cl::Option *O : Flags) {
+    std::string Spelling = (O->ArgStr.size() == 1 ? "-" : "--") + O->ArgStr.str();
+    if (O->getValueExpectedFlag() == llvm::cl::ValueRequired)
+      Spelling += "=<" + (O->ValueStr.empty() ? std::string("value") : O->ValueStr.str()) + ">";
+    OS << "| " << markdownCode(Spelling) << " | " << markdownText(O->HelpStr) << " |\n";
+  }
 }
 
 } // namespace pdpv

@@ -113,11 +113,13 @@ const OptionTable<VerifyOptions> &optionTable() {
                      "BMC), pdpv (thesis ch. 4 alone), bmc (bounded model checking), kind "
                      "(k-induction with PDPV's loop invariants), native (runs of the compiled "
                      "program on chosen inputs: finds bugs, never proves)",
-                     [](O &V, StringRef Name) { return parseEngine(Name, V.Engine); }),
+                     [](O &V, StringRef Name) { return parseEngine(Name, V.Engine); },
+                     "portfolio"),
         customRow<O>("bound", "<K>",
                      "bmc, kind: the largest K (loop iterations, k); default: until the time "
                      "limit",
-                     [](O &V, StringRef K) { return parseBound(K, V.Engine); }),
+                     [](O &V, StringRef K) { return parseBound(K, V.Engine); },
+                     "until the time limit"),
         flagRow<O>("linear-deepening", "bmc, kind: K = 1, 2, 3, ... instead of 1, 2, 4, 8, ...",
                    [](O &V) -> bool & { return V.Engine.LinearDeepening; }),
         flagRow<O>("accelerate",

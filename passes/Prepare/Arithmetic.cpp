@@ -149,7 +149,7 @@ void insertUndefinedBehaviourChecks(Module &M, const UBOptions &UB) {
       }
       // A shift by >= the width is poison, which LLVM may assume never
       // happens (e.g. fold `(1 << n) == 0` to false). Its result is an
-      // arbitrary value (README, "Semantics"), made opaque to LLVM here.
+      // arbitrary value (docs/semantics.md, "Semantics"), made opaque to LLVM here.
       if (auto *C = dyn_cast<ConstantInt>(D); C && C->getValue().ult(Ty->getBitWidth()))
         break;
       B.SetInsertPoint(BO->getNextNode());

@@ -1,4 +1,4 @@
-// A shift by at least the bit width has an arbitrary result (README,
+// A shift by at least the bit width has an arbitrary result (docs/semantics.md,
 // "Semantics"): no input chooses it, so a failing run through it is no bug.
 extern unsigned __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);

@@ -18,7 +18,7 @@
 // in PDPV's model: the file and the tool say that unsat then proves nothing.
 // RUN: pdpv --emit-chc=%t.undef.smt2 %S/../Inputs/overwide-shift.c | FileCheck-19 %s --check-prefix=UNDEF
 // RUN: FileCheck-19 %s --input-file=%t.undef.smt2 --check-prefix=UNDEF-FILE
-// Floating-point arithmetic the model passes (README "Floating point") is a
+// Floating-point arithmetic the model passes (docs/semantics.md "Floating point") is a
 // free value in the clauses, like an undefined one: said, since an unsat
 // answer is then no proof of a bug.
 // RUN: pdpv --emit-chc=%t.float.smt2 --clang-arg=-DFLOAT %s 2>&1 | FileCheck-19 %s --check-prefix=APPROXIMATE

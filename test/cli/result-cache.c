@@ -1,4 +1,4 @@
-// Rebuilds do not verify again (README "Rebuilds"): a file that did not
+// Rebuilds do not verify again (docs/user-guide.md "Rebuilds"): a file that did not
 // change takes all its results from the cache, nothing prepared; in a
 // changed file, a function whose prepared code, source locations and
 // options did not change takes its result from the cache; anything else is

@@ -36,4 +36,4 @@ int main(void) {
 // HELP: pdpv: bit-precise verification of C programs
 // HELP: Exit codes: 0 TRUE, 10 FALSE, 20 UNKNOWN, 1 bad usage or input.
 // HELP: --json
-// HELP: --timeout=<uint>
+// HELP: --timeout=<seconds>

@@ -1,6 +1,6 @@
 // Inside clang the plugin has a time budget a build can live with: a few
 // seconds per entry function and a cap per file, unless -mllvm flags say
-// otherwise (README "A time budget"). What ran out of time is said once per
+// otherwise (docs/user-guide.md "A time budget"). What ran out of time is said once per
 // file (-Rpass-missed=pdpv); the cache keeps it, so a rebuild spends no time
 // on it again, and a larger budget verifies anew.
 //

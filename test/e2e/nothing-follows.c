@@ -1,6 +1,6 @@
 // What PDPV cannot model (here printf, an external function) cannot change
 // a verdict where no property can follow it: the run is cut there. Before a
-// property, printf is passed (it writes only to stdout and returns: README
+// property, printf is passed (it writes only to stdout and returns: docs/semantics.md
 // "Calls the model does not follow"), so the bug is still found.
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s

@@ -1,5 +1,5 @@
 // A pointer read from the caller's memory (a field of a pointer parameter's
-// object) is any pointer (README "Memory"): an access through it may be
+// object) is any pointer (docs/semantics.md "Memory"): an access through it may be
 // invalid, and a failing run that uses it depends on an undefined value --
 // UNKNOWN with that reason, never a verdict and never an internal error
 // (the interpreter cannot follow the solver's choice of such a pointer).

@@ -1,4 +1,4 @@
-// The heap (README "Memory"): each malloc or calloc outside loops is an
+// The heap (docs/semantics.md "Memory"): each malloc or calloc outside loops is an
 // object of the size it asks for, malloc's bytes arbitrary, calloc's zero.
 // Either may return null: an access through a pointer that may be null makes
 // the function's proofs UNKNOWN, unless assume-malloc-succeeds (SV-COMP's

@@ -1,6 +1,6 @@
 // Library functions with pointer parameters (no main): each parameter points
 // into an object of arbitrary contents and size (inputs), its own or, unless
-// restrict, an earlier parameter's at any offset (README "Memory"). An
+// restrict, an earlier parameter's at any offset (docs/semantics.md "Memory"). An
 // access the size may not cover makes the proofs UNKNOWN by default; with
 // check-bounds it is a violation whose inputs give the size. Aliasing is
 // found, never assumed away; restrict rules it out.

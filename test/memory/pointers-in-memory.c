@@ -1,4 +1,4 @@
-// Pointers stored in memory (README "Memory"): a stored pointer's bytes are
+// Pointers stored in memory (docs/semantics.md "Memory"): a stored pointer's bytes are
 // its address, and each byte remembers which byte of which stored pointer it
 // is, so a pointer loaded back is the object and offset stored -- through a
 // table of pointers, a linked struct, a global table of string literals, a

@@ -1,6 +1,6 @@
 // A loop over memory whose property needs a fact about its scalars that no
 // candidate states (a disjunction) is proved by PDR on the loop's scalars
-// alone, each read of memory an arbitrary value (README "PDR over a memory
+// alone, each read of memory an arbitrary value (docs/engines.md "PDR over a memory
 // loop's scalars"). Here the second loop restarts its sum at i == 0, so
 // the invariant needs i < 1 || sum == 0; that holds only while each cell
 // it reads is 0, which PDR assumes under the read hypothesis "every cell

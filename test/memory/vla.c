@@ -1,4 +1,4 @@
-// Variable-length arrays (README "Memory"): outside loops, one object of n
+// Variable-length arrays (docs/semantics.md "Memory"): outside loops, one object of n
 // elements where it is declared, of arbitrary bytes; the end of its scope
 // ends it like free, so an access through a pointer kept past the scope is
 // invalid (never TRUE). A variable-length array in a loop is UNKNOWN.

@@ -1,5 +1,5 @@
 // A call PDPV does not follow is passed only where nothing the function
-// does with memory could see what the callee did (README "Calls the model
+// does with memory could see what the callee did (docs/semantics.md "Calls the model
 // does not follow"). Each case below would be a wrong TRUE if the call were
 // passed: linked with the callee in the comment, the assertion fails.
 // RUN: not pdpv --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=GLOBAL

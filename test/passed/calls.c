@@ -1,6 +1,6 @@
 // A call PDPV does not follow (another file's function, the C library) is
 // passed where it cannot change what the function reads afterwards
-// (README "Calls the model does not follow"): its result is arbitrary.
+// (docs/semantics.md "Calls the model does not follow"): its result is arbitrary.
 // What does not depend on the call is proved or fails as usual; a failing
 // run that uses the result, or that goes past a call which may not return,
 // is UNKNOWN naming the call -- never FALSE, never a guess.

@@ -1,5 +1,5 @@
 // Floating-point arithmetic is not modelled, but where its values stay in
-// the block that makes them it is passed like a call (README "Calls the
+// the block that makes them it is passed like a call (docs/semantics.md "Calls the
 // model does not follow"): comparisons and conversions to integers give
 // arbitrary values. What does not depend on it is proved or fails as
 // usual; a failing run of the model that depends on it is FALSE only if

@@ -1,6 +1,6 @@
 // A shift by at least the bit width is poison for LLVM, which may assume it
 // never happens and fold `(1 << n) == 0` to false. PDPV's result is an
-// arbitrary value (README, "Semantics"): the failing run depends on it, so
+// arbitrary value (docs/semantics.md, "Semantics"): the failing run depends on it, so
 // the verdict is UNKNOWN with the reason, never TRUE or FALSE.
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 extern int __VERIFIER_nondet_int(void);

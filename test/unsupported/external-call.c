@@ -9,7 +9,7 @@ int main(void) {
   int *p = malloc(sizeof(int));
   return p != 0;
 }
-// The call is passed (README "Calls the model does not follow"), but the
+// The call is passed (docs/semantics.md "Calls the model does not follow"), but the
 // assertion depends on what it returns: UNKNOWN, naming the call.
 // CHECK: external-call.c:8:3: remark: assertion unknown: call to external function 'unknown_library_function' at {{.*}}external-call.c:7:11: a failing run was found past it
 // CHECK: 'main': Result: UNKNOWN

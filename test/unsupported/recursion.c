@@ -7,7 +7,7 @@ int main(void) {
   __VERIFIER_assert(fact(n) != 0);
   return 0;
 }
-// A recursive call is not followed (README "Calls the model does not
+// A recursive call is not followed (docs/semantics.md "Calls the model does not
 // follow"): the assertion depends on its result.
 // CHECK: recursion.c:7:3: remark: assertion unknown: recursive call to 'fact' at {{.*}}recursion.c:7:21: a failing run was found past it
 // CHECK: 'main': Result: UNKNOWN
