@@ -11,6 +11,7 @@
 #ifndef PDPV_OPTIONTABLE_H
 #define PDPV_OPTIONTABLE_H
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -439,9 +440,10 @@ std::string rowSpelling(const OptionRow<Options> &R, const Options &Defaults) {
 inline void printFlagsMarkdown(llvm::raw_ostream &OS, llvm::cl::OptionCategory &Category,
                                llvm::function_ref<bool(llvm::StringRef)> Skip) {
   std::vector<llvm::cl::Option *> Flags;
+  llvm::SmallPtrSet<llvm::cl::Option *, 32> Seen; // (the registry: a StringMap in LLVM 19, a DenseMap in 22)
   for (auto &Entry : llvm::cl::getRegisteredOptions()) {
     llvm::cl::Option *O = Entry.second;
-    if (Entry.getKey() == O->ArgStr && !O->ArgStr.empty() &&
+    if (Seen.insert(O).second && !O->ArgStr.empty() &&
         O->getOptionHiddenFlag() == llvm::cl::NotHidden &&
         llvm::is_contained(O->Categories, &Category) && !Skip(O->ArgStr))
       Flags.push_back(O);

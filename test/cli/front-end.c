@@ -64,3 +64,6 @@ int main(void) {
 // BROKEN: front-end.c:53:7: error: expected expression
 // BROKEN: 1 error generated.
 // BROKEN: pdpv: error: '{{.*}}front-end.c' does not compile
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

@@ -78,3 +78,6 @@ int main(void) {
 // POINTER: note: not replayed natively: input 1 is the size in bytes of the object parameter 'a' points into, not a nondet call
 // POINTER: {{^}}Result: FALSE
 // BAD-MODEL: pdpv: for the --data-model option: Cannot find option named 'ilp64'!
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

@@ -24,3 +24,6 @@ int main(void) {
 // CHECK: native-search-magnitude.c:19:3: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the error call at native-search-magnitude.c:19
 // CHECK: Result: FALSE
 // CHECK: exit 10
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

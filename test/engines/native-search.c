@@ -45,3 +45,6 @@ int main(void) {
 // SAFE: exit 20
 // SAFE-PORTFOLIO: native-search.c:32:3: remark: assertion proved [pdpv]
 // SAFE-PORTFOLIO: exit 0
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

@@ -24,3 +24,6 @@ int main(void) {
 // CHECKED: note: {{.*}}input {{[0-9]+}}: __VERIFIER_nondet_uint() = 4
 // CHECKED: note: {{.*}}confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the out-of-bounds access at bounds.c:18
 // CHECKED: bounds.c:19:3: remark: assertion proved
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

@@ -42,3 +42,6 @@ int main(void) {
 // Through opt, on the IR clang emits:
 // RUN: clang-19 -g -O0 -S -emit-llvm %s -o %t.ll
 // RUN: opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<timeout=300;total-timeout=0>' %t.ll -disable-output 2>&1 | FileCheck-19 %s
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

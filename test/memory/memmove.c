@@ -32,3 +32,6 @@ int main(void) {
 // PLUGIN-DAG: memmove.c:20:3: remark: assertion proved
 // PLUGIN-DAG: memmove.c:21:3: remark: assertion proved
 // PLUGIN-DAG: memmove.c:22:3: warning: assertion can fail
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

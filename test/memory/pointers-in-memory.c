@@ -78,3 +78,6 @@ int main(void) {
 // MIXED: Result: UNKNOWN
 // UNINIT: pointers-in-memory.c:59:3: warning: assertion unknown: {{.*}}undefined value
 // UNINIT: Result: UNKNOWN
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

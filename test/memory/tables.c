@@ -27,3 +27,6 @@ int main(void) {
 // CHECK-DAG: tables.c:21:3: warning: assertion can fail
 // CHECK-DAG: note: {{.*}}input 1: __VERIFIER_nondet_uint() = {{[0-9]*}}7
 // CHECK-DAG: note: {{.*}}confirmed by a native run
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit

@@ -31,3 +31,6 @@ int main(void) {
 // UNSAFE: update-in-place.c:{{23|24}}:5: warning: assertion can fail
 // UNSAFE: confirmed by a native run
 // UNSAFE: Result: FALSE
+// Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
+// program (no qemu-i386 either) skips it.
+// REQUIRES: run-32bit
