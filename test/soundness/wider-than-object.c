@@ -32,7 +32,7 @@ int main(void) {
   if (peek(view) != 1) reach_error();
   return 0;
 }
-// GLOBAL: wider-than-object.c:[[#@LINE-5]]:{{[0-9]+}}: {{warning|remark}}: assertion unknown: may access out of bounds at {{.*}}wider-than-object.c:[[#@LINE-6]]
+// GLOBAL: wider-than-object.c:[[#@LINE-3]]:{{[0-9]+}}: {{warning|remark}}: assertion unknown: may access out of bounds at {{.*}}wider-than-object.c:[[#@LINE-5]]
 // GLOBAL: Result: UNKNOWN
 #else
 int main(void) {
