@@ -440,7 +440,8 @@ std::string rowSpelling(const OptionRow<Options> &R, const Options &Defaults) {
 inline void printFlagsMarkdown(llvm::raw_ostream &OS, llvm::cl::OptionCategory &Category,
                                llvm::function_ref<bool(llvm::StringRef)> Skip) {
   std::vector<llvm::cl::Option *> Flags;
-  llvm::SmallPtrSet<llvm::cl::Option *, 32> Seen; // (the registry: a StringMap in LLVM 19, a DenseMap in 22)
+  // (The registry is a StringMap in LLVM 19, a DenseMap in 22: no getKey.)
+  llvm::SmallPtrSet<llvm::cl::Option *, 32> Seen;
   for (auto &Entry : llvm::cl::getRegisteredOptions()) {
     llvm::cl::Option *O = Entry.second;
     if (Seen.insert(O).second && !O->ArgStr.empty() &&

@@ -86,7 +86,9 @@ private:
   DenseMap<const Value *, bool> Traceable;
   DenseMap<const Value *, Placement> Shadows;
 
-  IntegerType *indexType() { return cast<IntegerType>(DL.getIndexType(PointerType::get(F.getContext(), 0))); }
+  IntegerType *indexType() {
+    return cast<IntegerType>(DL.getIndexType(PointerType::get(F.getContext(), 0)));
+  }
 
   /// A chain of GEPs on an object site, computed at B (no nsw/nuw).
   std::optional<Placement> chainAt(IRBuilder<> &B, Value *Ptr) {
@@ -222,8 +224,9 @@ private:
       const PtrToIntInst *Root = integerRoot(I2P->getOperand(0));
       Placement Base = shadow(Root->getPointerOperand());
       IRBuilder<> B = after(V);
+      auto *RootInt = const_cast<PtrToIntInst *>(Root);
       Value *Moved = B.CreateSub(B.CreateZExtOrTrunc(I2P->getOperand(0), indexType()),
-                                 B.CreateZExtOrTrunc(const_cast<PtrToIntInst *>(Root), indexType()));
+                                 B.CreateZExtOrTrunc(RootInt, indexType()));
       P = Base;
       P.Off = B.CreateAdd(Base.Off, Moved);
     }
