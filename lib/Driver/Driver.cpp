@@ -63,10 +63,10 @@ static Unknown unmodelledReason(const CheckResult &C) {
 }
 
 /// Whether C guards undefined behaviour that LLVM's simplification may
-/// exploit (whether or not an option makes it a violation of its own).
+/// exploit: a check that ends the model unless an option makes it a
+/// violation of its own.
 static bool guardsExploitableBehaviour(const CheckResult &C) {
-  return C.K == CheckKind::OutOfBounds || C.K == CheckKind::DivisionByZero ||
-         C.K == CheckKind::DivisionOverflow || C.K == CheckKind::ReachesUndefined;
+  return endsTheModel(C.K, UBOptions());
 }
 
 /// Where the program may leave what the model describes -- an access that

@@ -153,5 +153,4 @@ void simplify(Function &F) {
   FPM.run(F, A.FAM);
 }
 
-
 } // namespace pdpv
