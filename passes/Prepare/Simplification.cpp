@@ -120,6 +120,39 @@ struct GuardedSROAPass : PassInfoMixin<GuardedSROAPass> {
   }
 };
 
+/// The reads the bounds checks could not place (through a pointer loaded
+/// from memory, a parameter), each given a use while LLVM simplifies: a read
+/// whose value is unused would be deleted, and with it the out-of-bounds
+/// access that the model checks where the read still is afterwards
+/// (guardAccesses). A read placed on its object has its check already.
+class UnplacedReadsKept {
+public:
+  explicit UnplacedReadsKept(Function &F) : M(*F.getParent()) {
+    FunctionCallee Keep = M.getOrInsertFunction(
+        "pdpv.keep", FunctionType::get(Type::getVoidTy(M.getContext()), {}, /*isVarArg=*/true));
+    if (auto *Fn = dyn_cast<Function>(Keep.getCallee()))
+      Fn->setOnlyAccessesInaccessibleMemory(); // (not deleted; clobbers no program memory)
+    SmallVector<Instruction *, 8> Reads;
+    for (Instruction &I : instructions(F))
+      if (!I.getType()->isVoidTy() && !I.mayHaveSideEffects() && !accessesOf(I).empty() &&
+          !I.getMetadata(BoundsChecked) && !isStaticallyValid(I))
+        Reads.push_back(&I);
+    for (Instruction *I : Reads)
+      Uses.push_back(CallInst::Create(Keep, {I}, "", std::next(I->getIterator())));
+  }
+  ~UnplacedReadsKept() {
+    for (WeakVH &C : Uses)
+      if (C)
+        cast<CallInst>(C)->eraseFromParent();
+    if (Function *Fn = M.getFunction("pdpv.keep"); Fn && Fn->use_empty())
+      Fn->eraseFromParent();
+  }
+
+private:
+  Module &M;
+  SmallVector<WeakVH, 8> Uses;
+};
+
 /// Each local variable's memory named after the variable, where it has no
 /// name: the cleanup below may drop its debug record (SimplifyCFG folding
 /// the block that declares it: `int a[1000];` after an early return), and
@@ -138,6 +171,7 @@ void nameLocalVariables(Function &F) {
 void simplify(Function &F) {
   nameLocalVariables(F);
   ConstantsKeptUnfolded Unfolded(*F.getParent());
+  UnplacedReadsKept Kept(F);
   Analyses A;
   FunctionPassManager FPM;
   FPM.addPass(GuardedSROAPass());
