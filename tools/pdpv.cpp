@@ -15,6 +15,7 @@
 #include "pdpv/Harness.h"
 #include "pdpv/HornClauses.h"
 #include "pdpv/Report.h"
+#include "pdpv/StatusLine.h"
 #include "pdpv/Witness.h"
 #include "ClangFrontEnd.h"
 #include "CompileCommands.h"
@@ -35,6 +36,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/SourceMgr.h"
@@ -519,6 +521,9 @@ int main(int Argc, char **Argv) {
   Opts.TotalTimeoutStart = Started; // the watchdog's count: compiling counts too
   Opts.TimeoutSeconds = 0; // one limit: the total
   Opts.Verbose = Opts.Refine.Engine.Verbose = Progress;
+  // On a terminal, one line says what a long run is doing (StatusLine.h).
+  if (!Progress && sys::Process::StandardErrIsDisplayed())
+    StatusLine::get().enable();
   Opts.CInvariants = !WitnessOut.empty();
   Opts.HarnessFile = HarnessOut;
   Opts.KeptFilesDir = keptFilesDirectory();

@@ -139,6 +139,13 @@ public:
   /// waiting on another process: a re-check, ProofRecheck::poll).
   std::vector<std::string> invariantText(unsigned Id,
                                          llvm::function_ref<void()> Between = [] {}) const;
+  /// Before the invariants are shown: each loop's shown conjuncts reduced to
+  /// a subset that is still a proof of what Fails (E's terms) denies:
+  /// inductive, and the properties safe under it (InvariantReduction.cpp).
+  /// invariantText and cInvariant then show the subset; invariantIn and
+  /// invariantAt (the re-check's) stay the full invariant.
+  void reduceShownInvariants(Encoder &E, const z3::expr &Fails,
+                             llvm::function_ref<void()> Between = [] {});
   /// What the caller knows of x_0 (the value x had when the loop was
   /// entered): a constant, or a C variable that holds it at the loop head.
   struct EntryValue {
@@ -185,8 +192,11 @@ public:
     z3::expr Implication;
   };
   /// Throws EncodingError for a loop without a system, unless OnlyModelled:
-  /// then such loops (whose invariant stays true) are left out.
-  std::vector<HornRule> hornRules(const PredicateFn &Pred, bool OnlyModelled = false) const;
+  /// then such loops (whose invariant stays true) are left out. A loop's
+  /// step assumes Pred of its nested loops, and (unless OwnStepsOnly) their
+  /// invariants found so far, which strengthen its system.
+  std::vector<HornRule> hornRules(const PredicateFn &Pred, bool OnlyModelled = false,
+                                  bool OwnStepsOnly = false) const;
 
   /// LI_Id found so far, for another model of the same prepared function;
   /// Origin maps this model's values to the prepared function's. Conjuncts

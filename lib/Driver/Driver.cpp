@@ -12,6 +12,7 @@
 #include "pdpv/Engine.h"
 #include "pdpv/Harness.h"
 #include "pdpv/ResultCache.h"
+#include "pdpv/StatusLine.h"
 
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -235,6 +236,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       Results.push_back(unverifiedEntry(*F, Opts, Why));
       continue;
     }
+    StatusLine::get().function(F->getName(), 0, Total);
+    StatusLine::get().work("preparing");
     PreparedEntry E = Preparation.prepare(*F);
     E.Source = &M;
     std::string Key = Cache ? Cache->key(E, Opts) : "";
@@ -249,8 +252,14 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   }
   bool HarnessWritten = false;
   if (Opts.NativeReplay)
-    for (size_t K : Fresh)
+    for (size_t K : Fresh) {
+      if (any_of(Results[K].Checks, [](const CheckResult &C) { return C.V == Verdict::False; })) {
+        StatusLine::get().function(Results[K].Name, 0, Total);
+        StatusLine::get().work("running the failing inputs natively");
+      }
       replayFailures(M, Results[K], Opts, HarnessWritten);
+    }
+  StatusLine::get().clear();
   for (FunctionResult &R : Results) // without native runs they stay UNKNOWN
     for (CheckResult &C : R.Checks)
       if (C.AwaitsNativeRun)

@@ -9,6 +9,7 @@
 
 #include "pdpv/Interpreter.h"
 #include "pdpv/SourceInfo.h"
+#include "pdpv/StatusLine.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/IR/InstIterator.h"
@@ -265,6 +266,7 @@ FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
   Budget B = budgetFor(O, Total);
   if (!settleWithoutModel(E, R, O, B.Deadline)) {
     Task T(E, O.UB, R);
+    StatusLine::get().function(R.Name, T.Props.List.size(), B.Deadline);
     runGuarded(*createEngine(O), T, B);
     T.Props.giveUp(B.TimeReason);
     for (Properties::Property &Q : T.Props.List)

@@ -2,6 +2,8 @@
 
 #include "Forked.h"
 
+#include "pdpv/StatusLine.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -115,7 +117,8 @@ void awaitChildren(std::vector<ForkedChild> &Children,
                     .count();
     if (Left <= 0)
       break;
-    int N = poll(Fds.data(), Fds.size(), static_cast<int>(std::min<long long>(Left, 1000)));
+    int N = poll(Fds.data(), Fds.size(), static_cast<int>(std::min<long long>(Left, 250)));
+    StatusLine::get().tick();
     if (N < 0 && errno != EINTR)
       break;
     for (size_t K = 0; K < Fds.size() && N > 0; ++K) {

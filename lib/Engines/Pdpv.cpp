@@ -234,6 +234,15 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
   return true;
 }
 
+/// When one of the proved checks fails (E's terms), or nothing if none is proved.
+static std::optional<z3::expr> provedFail(const std::vector<CheckResult> &Decided, Encoder &E) {
+  std::optional<z3::expr> Fails;
+  for (size_t K = 0; K < Decided.size(); ++K)
+    if (Decided[K].V == Verdict::True)
+      Fails = Fails ? *Fails || E.checks()[K].Violated : E.checks()[K].Violated;
+  return Fails;
+}
+
 // Thesis Alg. 4.2: check the acyclic model; a counterexample is FALSE if the
 // program really fails on its inputs; otherwise some loop on its path is
 // modelled too weakly: refine it (Alg. 4.4) and check again.
@@ -488,6 +497,11 @@ void FunctionVerifier::run() {
       if (Recheck)
         Recheck->poll();
     };
+    // A user reads the smallest part of the invariants that is still the
+    // proof; -v shows them whole.
+    if (Refiner && !Opts.Verbose)
+      if (std::optional<z3::expr> Fails = provedFail(Decided, E))
+        Refiner->reduceShownInvariants(E, *Fails, Between);
     if (Refiner)
       for (unsigned Id : Refiner->loops())
         if (std::vector<std::string> Text = Refiner->invariantText(Id, Between); !Text.empty()) {
@@ -594,14 +608,8 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
 void FunctionVerifier::beginRecheck(std::vector<CheckResult> &Decided, Encoder &E,
                                     std::optional<ProofRecheck> &Recheck) {
   z3::context &Ctx = E.context();
-  z3::expr Fails = Ctx.bool_val(false);
-  bool AnyProved = false;
-  for (size_t K = 0; K < Decided.size(); ++K)
-    if (Decided[K].V == Verdict::True) {
-      AnyProved = true;
-      Fails = Fails || E.checks()[K].Violated;
-    }
-  if (!Prover || !AnyProved)
+  std::optional<z3::expr> Fails = provedFail(Decided, E);
+  if (!Prover || !Fails)
     return;
   std::vector<Obligation> Claims;
   z3::expr Assumed = Ctx.bool_val(true);
@@ -615,7 +623,7 @@ void FunctionVerifier::beginRecheck(std::vector<CheckResult> &Decided, Encoder &
     return notConfirmed(Decided, notConfirmedBy(*Prover, Ex.what()));
   }
   Claims.push_back({"safety of the proved properties under the invariants",
-                    z3::implies(Assumed, !Fails)});
+                    z3::implies(Assumed, !*Fails)});
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
                << " obligations\n";

@@ -24,6 +24,8 @@
 #include "Forked.h"
 #include "LaneWire.h"
 
+#include "pdpv/StatusLine.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/STLExtras.h"
@@ -164,6 +166,7 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     if (Send && S.Phase == NativeRuns)
       setpriority(PRIO_PROCESS, 0, getpriority(PRIO_PROCESS, 0) + SearchNiceness);
     std::unique_ptr<Engine> En = engineFor(S.Phase);
+    StatusLine::get().work(En->name()); // (only where it draws: not in a lane's process)
     // The invariants shown are those of the engine that decided, else the
     // earlier ones (PDPV's, when k-induction decides nothing).
     std::vector<LoopInvariant> Before = std::move(R.Invariants);
@@ -188,6 +191,7 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     }
     if (!DecidedAny && !Before.empty())
       R.Invariants = std::move(Before);
+    StatusLine::get().decided(count_if(P.List, [](const auto &Q) { return Q.Decided; }));
   }
   return Findings();
 }
@@ -208,6 +212,7 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
   Properties &P = T.Props;
   FunctionResult &R = T.Result;
   Outcomes.assign(P.List.size(), {});
+  StatusLine::get().work("BMC and native runs; PDPV, then k-induction");
   std::vector<std::optional<LaneFindings>> Found(Lanes.size());
   std::vector<bool> Won(Lanes.size(), false);
   auto Take = [&](size_t Lane) {
@@ -247,6 +252,7 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
         Out.R.V = Verdict::Unknown;
       }
     }
+    StatusLine::get().decided(count_if(Outcomes, [](const auto &Out) { return Out.Decided; }));
     return settled(
         Outcomes.size(), [&](size_t K) { return Outcomes[K].Decided; },
         [&](size_t K) { return Outcomes[K].R.V; },

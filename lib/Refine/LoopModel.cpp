@@ -372,7 +372,8 @@ z3::expr LoopRefiner::invariantAt(unsigned Id, const std::vector<z3::expr> &Stat
 }
 
 std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pred,
-                                                         bool OnlyModelled) const {
+                                                         bool OnlyModelled,
+                                                         bool OwnStepsOnly) const {
   std::vector<HornRule> Rules;
   for (auto &[Id, L] : Loops) {
     if ((!L->Unsupported.empty() || !L->TS) && OnlyModelled)
@@ -385,7 +386,8 @@ std::vector<LoopRefiner::HornRule> LoopRefiner::hornRules(const PredicateFn &Pre
       Now.push_back(TS.State[K]);
       Next.push_back(TS.NextFn[K]);
     }
-    z3::expr Body = Pred(Id, Now) && TS.Constraint;
+    z3::expr Body =
+        Pred(Id, Now) && (OwnStepsOnly && L->OwnConstraint ? *L->OwnConstraint : TS.Constraint);
     for (unsigned J : L->Inner)
       Body = Body && Pred(J, stateIn(J, *L->Enc));
     Rules.push_back({Id, true, z3::implies(TS.Init, Pred(Id, Now))});
@@ -412,6 +414,8 @@ void LoopRefiner::strengthenParent(const Loop &L) {
     return;
   }
   z3::expr Fact = z3::implies(P.Enc->reached(L.Header), *Inv);
+  if (!P.OwnConstraint)
+    P.OwnConstraint = P.TS->Constraint;
   P.TS->Constraint = P.TS->Constraint && Fact;
   if (P.Engine)
     P.Engine->strengthen(Fact);

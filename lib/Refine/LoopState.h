@@ -82,6 +82,9 @@ struct LoopRefiner::Loop {
   // Which of the first Kept.size() conjuncts of Shown the text keeps
   // (Presentation.cpp): Shown only grows.
   mutable std::vector<bool> Kept;
+  // TS->Constraint before the invariants of nested loops strengthened it
+  // (strengthenParent), once they have.
+  std::optional<z3::expr> OwnConstraint;
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
   std::string Unsupported;
   // A loop over memory: PDR's runs on its scalar projection, without a

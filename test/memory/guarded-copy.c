@@ -34,7 +34,7 @@ int main(void) {
   return 0;
 }
 // CHECK-DAG: guarded-copy.c:33:7: remark: assertion proved
-// CHECK-DAG: guarded-copy.c:26:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i && ((unsigned int)k == (unsigned int)z) => b[k] == b_0 at k && forall k: i_0 <= k < i && !((unsigned int)k == (unsigned int)z) => b[k] == a[k]
+// CHECK-DAG: guarded-copy.c:26:3: remark: loop invariant: {{.*}}forall k: i_0 <= k < i && !((unsigned int)k == (unsigned int)z) => b[k] == a[k]
 // CHECK-DAG: {{note|remark}}: {{(in\ 'main':\ )?}}proof re-checked
 // CHECK-DAG: remark: 'main': Result: TRUE (1 proved, 0 failing, 0 unknown)
 // UNSAFE: guarded-copy.c:33:7: warning: assertion can fail [pdpv]
