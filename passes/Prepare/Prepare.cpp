@@ -169,6 +169,24 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
   }
 }
 
+/// A thread-local variable's address in the thread that runs: the variable
+/// itself, exactly, since the model runs one thread (the entry's) and each
+/// thread's copy starts from the same initializer. (clang emits
+/// llvm.threadlocal.address for every access; another thread's copy is
+/// reached only through calls the model does not follow.)
+void lowerThreadLocalAddresses(Module &M) {
+  SmallVector<IntrinsicInst *, 8> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I);
+          II && II->getIntrinsicID() == Intrinsic::threadlocal_address)
+        Calls.push_back(II);
+  for (IntrinsicInst *II : Calls) {
+    II->replaceAllUsesWith(II->getArgOperand(0));
+    II->eraseFromParent();
+  }
+}
+
 /// Functions that take part in recursion (a cycle in the call graph).
 std::set<const Function *> recursiveFunctions(Module &M) {
   std::set<const Function *> Rec;
@@ -558,6 +576,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   initializeLocalsAsInputs(M);
   checkPromises(M);
   lowerBuiltins(M, UB);
+  lowerThreadLocalAddresses(M);
   lowerOverflowIntrinsics(M);
   insertUndefinedBehaviourChecks(M, UB);
   for (Function &F : M)
