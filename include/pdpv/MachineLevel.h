@@ -1,0 +1,23 @@
+//===- MachineLevel.h - Constructs below C that the model runs exactly ----===//
+//
+// Preparation replaces two constructs below C by what they do in the one
+// thread the model runs: thread-local variables' addresses, and inline
+// assembly with an empty template (a compiler barrier). (MachineLevel.cpp)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PDPV_MACHINELEVEL_H
+#define PDPV_MACHINELEVEL_H
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace pdpv {
+
+void lowerThreadLocalAddresses(llvm::Module &M);
+void lowerEmptyInlineAsm(llvm::Module &M);
+
+} // namespace pdpv
+
+#endif
