@@ -1,8 +1,10 @@
 //===- MachineLevel.h - Constructs below C that the model runs exactly ----===//
 //
-// Preparation replaces two constructs below C by what they do in the one
-// thread the model runs: thread-local variables' addresses, and inline
-// assembly with an empty template (a compiler barrier). (MachineLevel.cpp)
+// Preparation replaces constructs below C by what they do in the one
+// thread the model runs: thread-local variables' addresses, inline assembly
+// with an empty template (a compiler barrier), and byte swaps written as
+// x86 assembly or as the C library's ntohl/htonl/ntohs/htons.
+// (MachineLevel.cpp)
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@ namespace pdpv {
 
 void lowerThreadLocalAddresses(llvm::Module &M);
 void lowerEmptyInlineAsm(llvm::Module &M);
+void lowerByteSwaps(llvm::Module &M);
 
 } // namespace pdpv
 

@@ -22,8 +22,13 @@ namespace pdpv {
 /// __builtin_assume(): the program promises they are never reached or false;
 /// where that promise may be broken, what the machine does next is not the
 /// model's (it may run into the next function), so proofs are unknown.
+/// CallTarget guards an indirect call: its pointer is one of the functions
+/// it may call (FunctionPointers.h); where it may be anything else (null, a
+/// function the program does not show), what the call does is not the
+/// model's, so proofs are unknown.
 enum class CheckKind : unsigned {
-  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined
+  Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined,
+  CallTarget
 };
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
@@ -48,7 +53,8 @@ struct UBOptions {
 inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
   switch (K) {
   case CheckKind::OutOfBounds: return !UB.CheckBounds;
-  case CheckKind::ReachesUndefined: return true;
+  case CheckKind::ReachesUndefined:
+  case CheckKind::CallTarget: return true;
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return !UB.CheckDivision;
   default: return false;
@@ -63,6 +69,7 @@ inline bool isProperty(CheckKind K, const UBOptions &UB) {
   case CheckKind::Assertion:
   case CheckKind::OutOfBounds:
   case CheckKind::ReachesUndefined:
+  case CheckKind::CallTarget:
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return true;
   case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;

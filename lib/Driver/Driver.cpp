@@ -53,6 +53,12 @@ static std::string unmodelledText(const CheckResult &C) {
                                   : std::string("a division trap was not ruled out")) +
            At + " (undefined behaviour: the compiled program need not trap, even at -O0; "
                 "check-division reports it)";
+  if (C.K == CheckKind::CallTarget)
+    return (C.V == Verdict::False ? "may call through a pointer to no function of the program"
+                                  : "a call through a pointer to no function of the program "
+                                    "was not ruled out") +
+           At + " (null, an integer, or a function whose body the model does not have: what "
+                "it does is not modelled)";
   return (C.V == Verdict::False ? "may reach undefined behaviour"
                                 : "undefined behaviour was not ruled out") +
          At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "

@@ -309,8 +309,16 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
       Inputs.push_back({Input::Nondet, &I, ~0u, V});
       return V;
     }
-    case MarkerKind::Undefined:
-      return arbitrary(I, ~0u, W);
+    case MarkerKind::Undefined: {
+      z3::expr V = arbitrary(I, ~0u, W);
+      if (!I.getType()->isPointerTy())
+        return V;
+      // Any pointer is an object's (one of the model's, or one of its own:
+      // an id no object has) or null -- never "an address the model does
+      // not know", so that comparing, storing and passing it stay exact.
+      // (The interpreter maps it the same way.)
+      return z3::ite(idOf(V) == idConstant(UnknownObjectId), pointer(0, offsetConstant(0)), V);
+    }
     case MarkerKind::Variant: {
       // A pointer that walks one object stays in it: only its offset is
       // arbitrary at the loop's header (the loop's state, LoopModel.cpp).

@@ -222,10 +222,14 @@ bool Run::step(const Instruction &I) {
       }
       return true;
     }
-    case MarkerKind::Undefined:
+    case MarkerKind::Undefined: {
       ++InputsRead;
-      Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
+      APInt V = Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
+      if (I.getType()->isPointerTy() && V.getBitWidth() > OffBits && idOf(V) == UnknownObjectId)
+        V = pointer(0, 0); // (as the encoder maps it)
+      Vals.insert_or_assign(&I, V);
       return true;
+    }
     case MarkerKind::Assume:
       return operand(I, 0).isOne() || end(Execution::Stopped, I);
     case MarkerKind::Assert:

@@ -176,9 +176,9 @@ std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
         if (Sites.insert(O).second)
           if (const auto *G = dyn_cast<GlobalVariable>(O))
             AddInitializer(G);
-      } else if (!isa<LoadInst>(O) && !isa<ConstantPointerNull>(O) && !isa<UndefValue>(O) &&
-                 !(isa<Instruction>(O) && isMarker(*cast<Instruction>(O), MarkerKind::Undefined))) {
-        // (a loaded pointer names a stored object or none; an undefined one, none)
+      } else if (!isa<LoadInst>(O) && !isa<ConstantPointerNull>(O) && !isa<UndefValue>(O)) {
+        // (a loaded pointer names a stored object or none; anything else --
+        // an undefined pointer is any object's -- may name any object)
         return std::nullopt;
       }
     }

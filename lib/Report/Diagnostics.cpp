@@ -26,6 +26,7 @@ const char *propertyName(CheckKind K) {
   case CheckKind::DivisionOverflow: return "division overflow check";
   case CheckKind::OutOfBounds: return "memory access";
   case CheckKind::ReachesUndefined: return "promise of defined behaviour";
+  case CheckKind::CallTarget: return "indirect call";
   }
   return "property";
 }
@@ -47,6 +48,7 @@ static const char *failureText(CheckKind K) {
   case CheckKind::DivisionOverflow: return "signed division overflow (INT_MIN / -1) can happen";
   case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
   case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
+  case CheckKind::CallTarget: return "a call through a pointer to no function of the program can happen";
   }
   return "property can fail";
 }

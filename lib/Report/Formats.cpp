@@ -29,6 +29,7 @@ static StringRef kindName(CheckKind K) {
   case CheckKind::DivisionOverflow: return "division-overflow";
   case CheckKind::OutOfBounds: return "memory-access";
   case CheckKind::ReachesUndefined: return "undefined-behaviour";
+  case CheckKind::CallTarget: return "indirect-call";
   }
   return "property";
 }

@@ -7,11 +7,14 @@
 #include "pdpv/MachineLevel.h"
 #include "pdpv/Intrinsics.h"
 
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -97,6 +100,50 @@ void lowerEmptyInlineAsm(Module &M) {
     } else if (!Ty->isVoidTy()) {
       CI->replaceAllUsesWith(Values.front());
     }
+    CI->eraseFromParent();
+  }
+}
+
+/// Byte swaps spelled below C: x86's `bswap` of one register tied to its
+/// input (`asm("bswap %q0" : "=r"(v) : "0"(x))`, the byte-order helpers of
+/// libraries that predate __builtin_bswap64), and the C library's
+/// ntohl/htonl/ntohs/htons where the program does not define them (calls at
+/// -O0; glibc's headers make them bswap only when optimizing). On a
+/// little-endian target each is exactly llvm.bswap of its operand. Other
+/// assembly templates stay unsupported.
+void lowerByteSwaps(Module &M) {
+  bool LittleEndian = M.getDataLayout().isLittleEndian();
+  bool X86 = Triple(M.getTargetTriple()).isX86();
+  static const Regex ByteSwap("^bswap[lq]?[[:space:]]+\\$(0|\\{0(:[qk])?\\})$");
+  auto IsByteSwap = [&](const CallInst &CI) {
+    Type *Ty = CI.getType();
+    if (CI.arg_size() != 1 || CI.getArgOperand(0)->getType() != Ty)
+      return false;
+    if (const Function *F = CI.getCalledFunction(); F && F->isDeclaration())
+      return LittleEndian && Ty->isIntegerTy() &&
+             StringSwitch<unsigned>(F->getName())
+                     .Cases("ntohl", "htonl", 32)
+                     .Cases("ntohs", "htons", 16)
+                     .Default(0) == Ty->getIntegerBitWidth();
+    const auto *IA = dyn_cast<InlineAsm>(CI.getCalledOperand());
+    if (!IA || !X86 || !(Ty->isIntegerTy(32) || Ty->isIntegerTy(64)))
+      return false;
+    InlineAsm::ConstraintInfoVector Cs = IA->ParseConstraints();
+    return Cs.size() >= 2 && Cs[0].Type == InlineAsm::isOutput && !Cs[0].isIndirect &&
+           Cs[0].hasMatchingInput() && Cs[0].MatchingInput == 1 &&
+           Cs[1].Type == InlineAsm::isInput &&
+           all_of(drop_begin(Cs, 2),
+                  [](const InlineAsm::ConstraintInfo &C) { return C.Type == InlineAsm::isClobber; }) &&
+           ByteSwap.match(StringRef(IA->getAsmString()).trim());
+  };
+  SmallVector<CallInst *, 4> Calls;
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *CI = dyn_cast<CallInst>(&I); CI && IsByteSwap(*CI))
+        Calls.push_back(CI);
+  for (CallInst *CI : Calls) {
+    IRBuilder<> B(CI);
+    CI->replaceAllUsesWith(B.CreateUnaryIntrinsic(Intrinsic::bswap, CI->getArgOperand(0)));
     CI->eraseFromParent();
   }
 }

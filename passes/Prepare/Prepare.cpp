@@ -8,6 +8,7 @@
 #include "pdpv/LLVMCompat.h"
 #include "pdpv/Prepare.h"
 #include "pdpv/Arithmetic.h"
+#include "pdpv/FunctionPointers.h"
 #include "pdpv/MachineLevel.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
@@ -118,9 +119,20 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
     Value *Cond = nullptr;
     switch (Kind) {
     case Builtin::Nondet: {
+      if (CB->getType()->isPointerTy()) {
+        // Any pointer, null included: an arbitrary object id and offset
+        // (Memory.h), compared and stored exactly; an access through it is
+        // checked like any other, and no native run can rebuild it.
+        CallInst *P = B.CreateCall(undefinedFunction(M, CB->getType()));
+        P->setDebugLoc(CB->getDebugLoc());
+        setOrigin(*P, "nondeterministic pointer " + calleeOf(*CB)->getName().str() + "()");
+        P->takeName(CB);
+        CB->replaceAllUsesWith(P);
+        break;
+      }
       auto *Ty = dyn_cast<IntegerType>(CB->getType());
       if (!Ty)
-        continue; // float/pointer inputs: refused by the final scan
+        continue; // floating-point inputs: refused by the final scan
       CallInst *N = B.CreateCall(nondetFunction(M, Ty));
       N->setDebugLoc(CB->getDebugLoc());
       setOrigin(*N, calleeOf(*CB)->getName().str() + "()");
@@ -484,10 +496,13 @@ void initializeLocalsAsInputs(Module &M) {
 /// Puts a bounds check in front of every memory access left after
 /// simplification (Memory.h, AccessMetadata): the encoder and the
 /// interpreter decide whether the access that follows is valid. Only where
-/// the function has a property whose proof an invalid access would void,
-/// or where check-bounds makes it one.
-void guardAccesses(Function &F, const UBOptions &UB) {
-  if (!UB.CheckBounds && !hasOwnProperty(F, UB))
+/// the function has a property whose proof an invalid access would void --
+/// an assertion simplification removed included (HadAssertions: it may
+/// have relied on the access being valid, as in a store forwarded to a
+/// load through a pointer that may be invalid) -- or where check-bounds
+/// makes it one.
+void guardAccesses(Function &F, const UBOptions &UB, bool HadAssertions) {
+  if (!UB.CheckBounds && !HadAssertions && !hasOwnProperty(F, UB))
     return;
   FunctionCallee Check = checkFunction(*F.getParent());
   MDNode *Guard = MDNode::get(F.getContext(), {});
@@ -562,6 +577,8 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   lowerBuiltins(M, UB);
   lowerThreadLocalAddresses(M);
   lowerEmptyInlineAsm(M);
+  lowerByteSwaps(M);
+  lowerFunctionPointers(M);
   lowerOverflowIntrinsics(M);
   insertUndefinedBehaviourChecks(M, UB);
   for (Function &F : M)
@@ -597,7 +614,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   simplify(F);
   dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
   eraseUnreadUninitialized(F);
-  guardAccesses(F, UB);
+  guardAccesses(F, UB, !Before.empty() || UnlocatedBefore > 0);
   markOpaqueCalls(F, ReadsGlobals[&F], Recursive);
   markFloatingPoint(F);
   SmallPtrSet<const DILocation *, 16> After = assertionLocations(F);
@@ -616,7 +633,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
     PE.Unsimplified = nullptr;
   }
   if (PE.Unsimplified)
-    guardAccesses(*PE.Unsimplified, UB);
+    guardAccesses(*PE.Unsimplified, UB, /*HadAssertions=*/true);
   return PE;
 }
 

@@ -1,0 +1,43 @@
+// __VERIFIER_nondet_pointer() is any pointer, null included: comparing,
+// storing and passing it are exact, an access through it is UNKNOWN unless
+// the program assumes it valid, and a failing run that depends on it is no
+// confirmed FALSE (no native run can rebuild such a pointer).
+// RUN: pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
+// RUN: pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
+// RUN: pdpv --clang-arg=-I%S/../../include --clang-arg=-DASSUMED_VALID %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
+// RUN: not pdpv --clang-arg=-DACCESS %s 2>&1 | FileCheck-19 %s --check-prefix=ACCESS
+// RUN: not pdpv --clang-arg=-DNOT_ALWAYS_NULL %s 2>&1 | FileCheck-19 %s --check-prefix=NULL
+#include <assert.h>
+#include <stddef.h>
+#ifdef ASSUMED_VALID
+#include "pdpv-verify.h"
+#endif
+extern void *__VERIFIER_nondet_pointer(void);
+extern void __VERIFIER_assume(int);
+static void *identity(void *a) { return a; }
+struct slot { void *key; int used; };
+
+int main(void) {
+  void *p = __VERIFIER_nondet_pointer();
+#ifdef ASSUMED_VALID
+  __VERIFIER_assume(__pdpv_valid(p, sizeof(int)));
+#endif
+#if defined(ACCESS) || defined(ASSUMED_VALID)
+  *(int *)p = 5;
+  assert(*(int *)p == 5);
+#endif
+  void *q = identity(p);
+  assert(q == p);
+  struct slot s = {p, 1};
+  assert(s.key == p);
+#ifdef NOT_ALWAYS_NULL
+  assert(p == NULL);
+#endif
+  return 0;
+}
+// PROVED-NOT: warning
+// PROVED: Result: TRUE
+// ACCESS: nondet-pointer.c:[[#@LINE-13]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-14]]
+// ACCESS: Result: UNKNOWN
+// NULL: nondet-pointer.c:[[#@LINE-8]]:3: warning: assertion unknown: {{.*}}nondeterministic pointer __VERIFIER_nondet_pointer()
+// NULL: Result: UNKNOWN
