@@ -17,4 +17,16 @@ static inline int __pdpv_valid(const volatile void *p, __SIZE_TYPE__ n) {
   return 1;
 }
 
+/* The n bytes from p get arbitrary values: a unit proof's "any contents" of
+ * a buffer it built, e.g.
+ *   unsigned char *buf = malloc(len); __pdpv_havoc(buf, len);
+ * In PDPV's model each byte is arbitrary, and writing them is checked like a
+ * memset (the n bytes must lie in one live, writable object). The compiled
+ * program leaves the bytes as they are -- one of the contents the model
+ * allows -- so a failure a native run shows is a real one. */
+static inline void __pdpv_havoc(volatile void *p, __SIZE_TYPE__ n) {
+  (void)p;
+  (void)n;
+}
+
 #endif

@@ -17,6 +17,7 @@
 //                                       the values a loop iteration hands to the next one
 //   T    @pdpv.undefined.T()            an arbitrary value the program does not choose
 //                                       (a shift by >= its width); never a program input
+//   void @pdpv.havoc.bytes(ptr %p, i64 %n)  the n bytes from p are arbitrary (__pdpv_havoc)
 //   void @pdpv.havoc(ptr %object)       the object's contents are arbitrary, an input (a local too
 //                                       large to initialize leaf by leaf, a global array
 //                                       seen from an entry other than main)
@@ -43,7 +44,8 @@
 namespace pdpv {
 
 enum class MarkerKind {
-  None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge, Undefined, Havoc, Valid
+  None, Nondet, Assume, Assert, Check, LoopInvariant, Variant, Backedge, Undefined, Havoc, HavocBytes,
+  Valid
 };
 
 constexpr llvm::StringLiteral UpdateBundle = "pdpv.update";
@@ -68,6 +70,10 @@ CheckKind checkKindOf(const llvm::CallBase &Check);
 llvm::FunctionCallee loopInvariantFunction(llvm::Module &M);
 llvm::FunctionCallee undefinedFunction(llvm::Module &M, llvm::Type *Ty);
 llvm::FunctionCallee havocFunction(llvm::Module &M);
+/// void pdpv.havoc.bytes(ptr P, i64 N): the N bytes from P get arbitrary
+/// values (a write access, checked like memset's); what the program's
+/// __pdpv_havoc(p, n) means to the model.
+llvm::FunctionCallee havocBytesFunction(llvm::Module &M);
 /// i1 pdpv.valid(ptr P, i64 N): the N bytes from P lie in one live object
 /// (Memory.h); what the program's __pdpv_valid(p, n) means to the model.
 llvm::FunctionCallee validFunction(llvm::Module &M);

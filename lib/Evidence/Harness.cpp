@@ -247,6 +247,15 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
        << "  for (unsigned k = 0; k < pdpv_block_count; ++k)\n"
        << "    if (pdpv_blocks[k].start == p) return pdpv_blocks[k].live ? pdpv_blocks[k].size : 0;\n"
        << "  return 0;\n}\n"
+       << "_Bool __pdpv_heap_access(const void *p, size_t n) {\n"
+       << "  const char *c = p;\n  if (!c) return 0;\n"
+       << "  for (unsigned k = 0; k < pdpv_block_count; ++k)\n"
+       // (up to one past the end: the allocator's own header follows it,
+       // never another block)
+       << "    if (c >= pdpv_blocks[k].start && c <= pdpv_blocks[k].start + pdpv_blocks[k].size)\n"
+       << "      return pdpv_blocks[k].live && n <= (size_t)(pdpv_blocks[k].start + "
+          "pdpv_blocks[k].size - c);\n"
+       << "  return 1; /* not the heap's: not decided here */\n}\n"
        << "void __pdpv_free(void *p) {\n  if (!p) return;\n"
        << "  for (unsigned k = 0; k < pdpv_block_count; ++k)\n"
        << "    if (pdpv_blocks[k].start == p && pdpv_blocks[k].live) {\n"
@@ -407,6 +416,8 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
     Type *SizeTy = Copy->getDataLayout().getIntPtrType(Ctx);
     FunctionCallee HeapSize = Copy->getOrInsertFunction("__pdpv_heap_size", SizeTy,
                                                         PointerType::get(Ctx, 0));
+    FunctionCallee HeapAccess = Copy->getOrInsertFunction(
+        "__pdpv_heap_access", Type::getInt1Ty(Ctx), PointerType::get(Ctx, 0), SizeTy);
     for (Function &F : *Copy)
       if (!F.isDeclaration()) {
         // Pointers kept in local variables at -O0 (`char *s = "abc"`) become
@@ -420,6 +431,18 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
             [&](IRBuilder<> &B, Value *Base) -> Value * {
               return B.CreateCall(HeapSize, {Base});
             });
+        // An access whose object the code does not show (through a pointer
+        // loaded from memory: a struct's buffer) is checked at run time
+        // against the harness's heap blocks, and null.
+        for (Instruction &I : instructions(F))
+          if (!I.getMetadata(BoundsChecked))
+            for (const Access &A : accessesOf(I)) {
+              IRBuilder<> B(&I);
+              Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), SizeTy)
+                                    : ConstantInt::get(SizeTy, A.Size);
+              B.CreateCall(Report, {B.CreateCall(HeapAccess, {const_cast<Value *>(A.Ptr), Len})})
+                  ->setDebugLoc(I.getDebugLoc());
+            }
       }
     // The heap through the harness's allocator (harnessSource).
     for (StringRef Name : {"malloc", "calloc", "free"})

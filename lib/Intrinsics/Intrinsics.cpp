@@ -34,6 +34,7 @@ MarkerKind markerKind(const Instruction &I) {
       .Case("pdpv.loop.invariant", MarkerKind::LoopInvariant)
       .Case("pdpv.backedge", MarkerKind::Backedge)
       .Case("pdpv.havoc", MarkerKind::Havoc)
+      .Case("pdpv.havoc.bytes", MarkerKind::HavocBytes)
       .Case("pdpv.valid", MarkerKind::Valid)
       .Default(MarkerKind::None);
 }
@@ -78,6 +79,19 @@ FunctionCallee havocFunction(Module &M) {
   LLVMContext &C = M.getContext();
   return declare(M, "pdpv.havoc",
                  FunctionType::get(Type::getVoidTy(C), {PointerType::get(C, 0)}, false));
+}
+
+FunctionCallee havocBytesFunction(Module &M) {
+  LLVMContext &C = M.getContext();
+  FunctionCallee H = declare(M, "pdpv.havoc.bytes",
+                             FunctionType::get(Type::getVoidTy(C),
+                                               {PointerType::get(C, 0), Type::getInt64Ty(C)}, false));
+  // It writes the bytes it is given: LLVM must not carry a value stored
+  // there before across it.
+  if (auto *F = dyn_cast<Function>(H.getCallee()))
+    F->setMemoryEffects(MemoryEffects::argMemOnly(ModRefInfo::Mod) |
+                        MemoryEffects::inaccessibleMemOnly());
+  return H;
 }
 
 FunctionCallee validFunction(Module &M) {

@@ -359,6 +359,7 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::LoopInvariant: // LI_l starts as true (thesis Alg. 4.1)
     case MarkerKind::Backedge:
     case MarkerKind::Havoc: // encodeMemory
+    case MarkerKind::HavocBytes:
     case MarkerKind::None:
       break;
     }

@@ -677,6 +677,18 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
     return W == OW ? A : W < OW ? A.extract(W - 1, 0) : z3::zext(A, W - OW);
   }
+  if (isMarker(I, MarkerKind::HavocBytes)) {
+    // Fresh plain bytes, indexed by the object's offsets (as a whole
+    // object's havoc is): the interpreter reads the same ones.
+    z3::expr P = value(cast<CallBase>(I).getArgOperand(0));
+    z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
+                              memorySort());
+    Inputs.push_back({Input::Memory, &I, ~0u, A});
+    z3::expr Off = offsetOf(P);
+    storeRange(P, asOffset(value(cast<CallBase>(I).getArgOperand(1))),
+               [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); });
+    return Ctx.bool_val(true);
+  }
   if (isMarker(I, MarkerKind::Havoc)) {
     std::vector<unsigned> Os = candidates(value(cast<CallBase>(I).getArgOperand(0)));
     if (Os.size() != 1)

@@ -452,6 +452,16 @@ std::optional<bool> Run::memory(const Instruction &I) {
       Objects[idOf(D) - 1].Stored.insert({offsetOf(D) + K, What});
     return true;
   }
+  if (isMarker(I, MarkerKind::HavocBytes)) { // (the encoder's fresh bytes)
+    APInt P = operand(I, 0);
+    bool Fits;
+    uint64_t N = length(I, 1, Fits);
+    unsigned Occurrence = Seen[{&I, 0}]++;
+    ++Writes;
+    for (uint64_t K = 0; K < N; ++K)
+      Write(P, K, Oracle.memoryByte(I, Occurrence, offsetOf(P) + K).getLoBits(8).getZExtValue());
+    return true;
+  }
   if (isMarker(I, MarkerKind::Havoc)) {
     APInt P = operand(I, 0);
     Object &O = Objects[idOf(P) - 1];

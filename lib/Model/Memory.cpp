@@ -257,6 +257,8 @@ SmallVector<Access, 2> accessesOf(const Instruction &I) {
             {MT->getDest(), MT->getLength(), 0, true}};
   if (const auto *MS = dyn_cast<MemSetInst>(&I))
     return {{MS->getDest(), MS->getLength(), 0, true}};
+  if (isMarker(I, MarkerKind::HavocBytes))
+    return {{cast<CallBase>(I).getArgOperand(0), cast<CallBase>(I).getArgOperand(1), 0, true}};
   return {};
 }
 

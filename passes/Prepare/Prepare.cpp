@@ -53,7 +53,7 @@ namespace pdpv {
 namespace {
 
 /// What a call to an SV-COMP / libc verification builtin means.
-enum class Builtin { None, Nondet, Assume, Assert, Error, Stop, Ignore, Valid };
+enum class Builtin { None, Nondet, Assume, Assert, Error, Stop, Ignore, Valid, Havoc };
 
 Function *calleeOf(const CallBase &CB) {
   // Calls through prototype-less declarations (`int f();` in old C) carry a
@@ -81,6 +81,7 @@ Builtin classify(const Function &F, const UBOptions &UB) {
                   .Cases("__VERIFIER_atomic_begin", "__VERIFIER_atomic_end", Builtin::Ignore)
                   // (include/pdpv-verify.h: 1 in the compiled program)
                   .Case("__pdpv_valid", Builtin::Valid)
+                  .Case("__pdpv_havoc", Builtin::Havoc)
                   .Default(Builtin::None);
   if (B != Builtin::None)
     return B;
@@ -173,6 +174,14 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
       CB->replaceAllUsesWith(B.CreateZExtOrTrunc(V, Ty));
       break;
     }
+    case Builtin::Havoc:
+      if (CB->arg_size() != 2 || !CB->getArgOperand(0)->getType()->isPointerTy() ||
+          !CB->getArgOperand(1)->getType()->isIntegerTy())
+        continue; // another shape: left a call, which the scan refuses
+      B.CreateCall(havocBytesFunction(M),
+                   {CB->getArgOperand(0), B.CreateZExtOrTrunc(CB->getArgOperand(1), B.getInt64Ty())})
+          ->setDebugLoc(CB->getDebugLoc());
+      break;
     case Builtin::Ignore:
     case Builtin::None:
       break;
