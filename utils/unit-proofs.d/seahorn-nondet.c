@@ -9,6 +9,8 @@
  * not support yet: the jobs that use it are UNKNOWN with that reason. */
 #include <stdbool.h>
 #include <stddef.h>
+
+#include <pdpv-verify.h>
 #include <stdint.h>
 
 extern _Bool __VERIFIER_nondet_bool(void);
@@ -31,13 +33,11 @@ void *nd_voidp(void) { return __VERIFIER_nondet_pointer(); }
 int nd_store_mem_size(void) { return __VERIFIER_nondet_int(); }
 
 /* SeaHorn's memhavoc is a verifier builtin, not an access: havocking the
- * result of a failed allocation (null) does nothing. */
+ * result of a failed allocation (null) does nothing. PDPV's __pdpv_havoc
+ * gives the bytes arbitrary values without a loop. */
 void memhavoc(void *ptr, size_t size) {
-  unsigned char *bytes = (unsigned char *)ptr;
-  if (!bytes)
-    return;
-  for (size_t i = 0; i < size; i++)
-    bytes[i] = __VERIFIER_nondet_uchar();
+  if (ptr)
+    __pdpv_havoc(ptr, size);
 }
 
 /* Declared extern by the proof helpers (seahorn/lib, seahorn/include). */
