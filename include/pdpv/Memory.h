@@ -187,6 +187,13 @@ inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
 /// whatever P's offset. Null if P may come from anything else.
 const llvm::Value *pointerSite(const llvm::Value *P);
 
+/// Whether I is an undefined pointer that may be any pointer, null included
+/// (__VERIFIER_nondet_pointer(), an output of assembly): an arbitrary object
+/// id and offset, never the address the model does not know, and once
+/// stored it may name any object. An uninitialized local pointer stays a
+/// plain arbitrary value that, stored, names no object.
+bool isAnyPointer(const llvm::Instruction &I);
+
 /// Whether I reads or writes memory: an access, a pdpv.havoc, or the heap.
 bool touchesMemory(const llvm::Instruction &I);
 

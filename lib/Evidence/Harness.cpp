@@ -19,7 +19,6 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -221,8 +220,8 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
        << "  a.sa_flags = SA_SIGINFO;\n  sigaction(SIGFPE, &a, 0);\n}\n";
     break;
   case CheckKind::OutOfBounds:
-    // The program is instrumented to call this before each access into an
-    // object of known size (Memory.h, forEachBoundsCondition).
+    // The program is instrumented to call this before each memory access
+    // (RunTimeChecks.cpp, checkAccesses).
     // In a search such a run is no run of the program: it ends, invalid.
     OS << "void __pdpv_out_of_bounds(_Bool ok) {\n"
        << "  if (!ok) " << (Search ? "_Exit(" + std::to_string(HarnessInvalidExit) + ")"
@@ -334,62 +333,6 @@ Expected<std::string> harnessSource(const Module &M, const CheckResult &C,
   return S;
 }
 
-namespace {
-
-/// Reports C's signed overflow (the operations clang marks nsw, and abs of
-/// the minimum) to the harness, right after the operation wraps.
-void reportSignedOverflow(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  FunctionCallee Report = M.getOrInsertFunction("__pdpv_signed_overflow", Type::getVoidTy(Ctx),
-                                                Type::getInt1Ty(Ctx));
-  SmallVector<Instruction *, 32> Ops;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (I.getType()->isIntegerTy() &&
-          ((isa<OverflowingBinaryOperator>(I) && I.hasNoSignedWrap() &&
-            I.getOpcode() != Instruction::Shl) ||
-           (isa<IntrinsicInst>(I) && cast<IntrinsicInst>(I).getIntrinsicID() == Intrinsic::abs)))
-        Ops.push_back(&I);
-  for (Instruction *I : Ops) {
-    IRBuilder<> B(I->getNextNode());
-    Value *Overflowed;
-    if (auto *II = dyn_cast<IntrinsicInst>(I)) {
-      auto *Ty = cast<IntegerType>(II->getType());
-      Overflowed = B.CreateICmpEQ(
-          II->getArgOperand(0),
-          ConstantInt::get(Ty, APInt::getSignedMinValue(Ty->getBitWidth())));
-    } else {
-      Intrinsic::ID Id = I->getOpcode() == Instruction::Add   ? Intrinsic::sadd_with_overflow
-                         : I->getOpcode() == Instruction::Sub ? Intrinsic::ssub_with_overflow
-                                                              : Intrinsic::smul_with_overflow;
-      Overflowed = B.CreateExtractValue(
-          B.CreateBinaryIntrinsic(Id, I->getOperand(0), I->getOperand(1)), 1);
-    }
-    B.CreateCall(Report, {Overflowed})->setDebugLoc(I->getDebugLoc());
-  }
-}
-
-/// Ends the run as invalid (HarnessInvalidExit) before a shift by at least
-/// the width, which LLVM makes poison and PDPV an arbitrary value.
-void checkShiftAmounts(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  FunctionCallee Report =
-      M.getOrInsertFunction("__pdpv_shift_in_range", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
-  SmallVector<BinaryOperator *, 32> Shifts;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (I.isShift() && !isa<Constant>(I.getOperand(1)) && I.getType()->isIntegerTy())
-        Shifts.push_back(cast<BinaryOperator>(&I));
-  for (BinaryOperator *I : Shifts) {
-    IRBuilder<> B(I);
-    unsigned W = I->getType()->getIntegerBitWidth();
-    B.CreateCall(Report, {B.CreateICmpULT(I->getOperand(1), ConstantInt::get(I->getType(), W))})
-        ->setDebugLoc(I->getDebugLoc());
-  }
-}
-
-} // namespace
-
 /// M with the bodies of the functions the harness defines removed, without
 /// nsw/nuw (-fwrapv: overflow wraps, as PDPV assumes), and with every local
 /// variable's initial value taken from the harness, site by site as in the
@@ -411,39 +354,7 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
     Copy->getFunction("main")->setName(SearchedMain);
   }
   if (K == CheckKind::OutOfBounds || Search) {
-    FunctionCallee Report = Copy->getOrInsertFunction(
-        "__pdpv_out_of_bounds", Type::getVoidTy(Ctx), Type::getInt1Ty(Ctx));
-    Type *SizeTy = Copy->getDataLayout().getIntPtrType(Ctx);
-    FunctionCallee HeapSize = Copy->getOrInsertFunction("__pdpv_heap_size", SizeTy,
-                                                        PointerType::get(Ctx, 0));
-    FunctionCallee HeapAccess = Copy->getOrInsertFunction(
-        "__pdpv_heap_access", Type::getInt1Ty(Ctx), PointerType::get(Ctx, 0), SizeTy);
-    for (Function &F : *Copy)
-      if (!F.isDeclaration()) {
-        // Pointers kept in local variables at -O0 (`char *s = "abc"`) become
-        // values first, so that each access is seen on its object.
-        promoteLocals(F);
-        forEachBoundsCondition(
-            F,
-            [&](IRBuilder<> &B, Instruction &I, Value *Ok) {
-              B.CreateCall(Report, {Ok})->setDebugLoc(I.getDebugLoc());
-            },
-            [&](IRBuilder<> &B, Value *Base) -> Value * {
-              return B.CreateCall(HeapSize, {Base});
-            });
-        // An access whose object the code does not show (through a pointer
-        // loaded from memory: a struct's buffer) is checked at run time
-        // against the harness's heap blocks, and null.
-        for (Instruction &I : instructions(F))
-          if (!I.getMetadata(BoundsChecked))
-            for (const Access &A : accessesOf(I)) {
-              IRBuilder<> B(&I);
-              Value *Len = A.Length ? B.CreateZExtOrTrunc(const_cast<Value *>(A.Length), SizeTy)
-                                    : ConstantInt::get(SizeTy, A.Size);
-              B.CreateCall(Report, {B.CreateCall(HeapAccess, {const_cast<Value *>(A.Ptr), Len})})
-                  ->setDebugLoc(I.getDebugLoc());
-            }
-      }
+    checkAccesses(*Copy);
     // The heap through the harness's allocator (harnessSource).
     for (StringRef Name : {"malloc", "calloc", "free"})
       if (Function *F = Copy->getFunction(Name); F && F->isDeclaration()) {

@@ -39,6 +39,21 @@ llvm::StringRef lastReport(llvm::StringRef Log);
 llvm::Error checkDefinitions(llvm::raw_ostream &OS, const llvm::Module &M, CheckKind K,
                              bool Search, llvm::ArrayRef<std::string> ErrorFunctions);
 
+/// Run-time checks (RunTimeChecks.cpp). Each signed operation clang marks
+/// nsw (and abs of the minimum) reports whether it overflowed, right after
+/// it wraps (__pdpv_signed_overflow).
+void reportSignedOverflow(llvm::Module &M);
+/// Ends the run as invalid (HarnessInvalidExit) before a shift by at least
+/// the width, which LLVM makes poison and PDPV an arbitrary value
+/// (__pdpv_shift_in_range).
+void checkShiftAmounts(llvm::Module &M);
+/// Each memory access reports whether it stays in its object
+/// (__pdpv_out_of_bounds): where the code shows the object, by its bounds
+/// (Memory.h, forEachBoundsCondition); where it does not (a pointer loaded
+/// from memory: a struct's buffer), against the harness's heap blocks and
+/// null at run time (__pdpv_heap_access).
+void checkAccesses(llvm::Module &M);
+
 /// M as the harness needs it (Harness.cpp says how); the bodies of the
 /// error functions the harness defines go.
 std::unique_ptr<llvm::Module> moduleForHarness(const llvm::Module &M, CheckKind K,

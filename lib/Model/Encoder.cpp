@@ -311,7 +311,7 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     }
     case MarkerKind::Undefined: {
       z3::expr V = arbitrary(I, ~0u, W);
-      if (!I.getType()->isPointerTy())
+      if (!isAnyPointer(I))
         return V;
       // Any pointer is an object's (one of the model's, or one of its own:
       // an id no object has) or null -- never "an address the model does
@@ -439,6 +439,34 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
     return MI->isVolatile() ? "volatile memory access" : "";
   return std::nullopt;
+}
+
+/// Pointers into different objects compare as the layout decides (Memory.h).
+z3::expr Encoder::comparePointers(const ICmpInst &I) {
+  z3::expr A = operand(I, 0), B = operand(I, 1);
+  z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
+  z3::expr Any = boolOf(arbitrary(I, ~0u, 1));
+  // A pointer the model does not follow is an address it does not know.
+  z3::expr Unknown = idConstant(UnknownObjectId);
+  z3::expr Same = IA == IB && IA != Unknown;
+  z3::expr Null = idConstant(0), Zero = offsetConstant(0);
+  CmpInst::Predicate Pr = I.getPredicate();
+  if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
+    // One past the end of an object may be where another one starts.
+    z3::expr Adjacent = IA != Null && IB != Null &&
+                        ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
+    z3::expr Eq = z3::ite(Same, OA == OB,
+                          z3::ite(IA == Unknown || IB == Unknown, Any, Adjacent && Any));
+    return bvOf(Pr == CmpInst::ICMP_EQ ? Eq : !Eq);
+  }
+  z3::expr C = Ctx.bool_val(false);
+  switch (Pr) {
+  case CmpInst::ICMP_UGT: case CmpInst::ICMP_SGT: C = z3::ugt(OA, OB); break;
+  case CmpInst::ICMP_UGE: case CmpInst::ICMP_SGE: C = z3::uge(OA, OB); break;
+  case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: C = z3::ult(OA, OB); break;
+  default: C = z3::ule(OA, OB); break;
+  }
+  return bvOf(z3::ite(Same, C, Any));
 }
 
 std::string describeCall(const Function &Callee) {

@@ -486,33 +486,6 @@ z3::expr Encoder::validAccess(const Instruction &I) {
   return Ok;
 }
 
-z3::expr Encoder::comparePointers(const ICmpInst &I) {
-  z3::expr A = operand(I, 0), B = operand(I, 1);
-  z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
-  z3::expr Any = boolOf(arbitrary(I, ~0u, 1));
-  // A pointer the model does not follow is an address it does not know.
-  z3::expr Unknown = idConstant(UnknownObjectId);
-  z3::expr Same = IA == IB && IA != Unknown;
-  z3::expr Null = idConstant(0), Zero = offsetConstant(0);
-  CmpInst::Predicate Pr = I.getPredicate();
-  if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
-    // One past the end of an object may be where another one starts.
-    z3::expr Adjacent = IA != Null && IB != Null &&
-                        ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
-    z3::expr Eq = z3::ite(Same, OA == OB,
-                          z3::ite(IA == Unknown || IB == Unknown, Any, Adjacent && Any));
-    return bvOf(Pr == CmpInst::ICMP_EQ ? Eq : !Eq);
-  }
-  z3::expr C = Ctx.bool_val(false);
-  switch (Pr) {
-  case CmpInst::ICMP_UGT: case CmpInst::ICMP_SGT: C = z3::ugt(OA, OB); break;
-  case CmpInst::ICMP_UGE: case CmpInst::ICMP_SGE: C = z3::uge(OA, OB); break;
-  case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: C = z3::ult(OA, OB); break;
-  default: C = z3::ule(OA, OB); break;
-  }
-  return bvOf(z3::ite(Same, C, Any));
-}
-
 void Encoder::mergeMemory(const BasicBlock *BB) {
   std::vector<std::pair<z3::expr, const MemoryState *>> In;
   size_t N = 0;
@@ -677,25 +650,22 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
     return W == OW ? A : W < OW ? A.extract(W - 1, 0) : z3::zext(A, W - OW);
   }
-  if (isMarker(I, MarkerKind::HavocBytes)) {
-    // Fresh plain bytes, indexed by the object's offsets (as a whole
-    // object's havoc is): the interpreter reads the same ones.
-    z3::expr P = value(cast<CallBase>(I).getArgOperand(0));
+  if (isMarker(I, MarkerKind::Havoc) || isMarker(I, MarkerKind::HavocBytes)) {
+    // Fresh contents, an input. pdpv.havoc.bytes takes plain bytes of them
+    // at the object's own offsets (as the interpreter reads them).
+    const auto &Call = cast<CallBase>(I);
     z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
                               memorySort());
     Inputs.push_back({Input::Memory, &I, ~0u, A});
-    z3::expr Off = offsetOf(P);
-    storeRange(P, asOffset(value(cast<CallBase>(I).getArgOperand(1))),
-               [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); });
-    return Ctx.bool_val(true);
-  }
-  if (isMarker(I, MarkerKind::Havoc)) {
-    std::vector<unsigned> Os = candidates(value(cast<CallBase>(I).getArgOperand(0)));
+    z3::expr P = value(Call.getArgOperand(0)), Off = offsetOf(P);
+    if (isMarker(I, MarkerKind::HavocBytes)) {
+      storeRange(P, asOffset(value(Call.getArgOperand(1))),
+                 [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); });
+      return Ctx.bool_val(true);
+    }
+    std::vector<unsigned> Os = candidates(P);
     if (Os.size() != 1)
       throw EncodingError("internal error: pdpv.havoc of an unknown object");
-    z3::expr A = Ctx.constant((Prefix + "havoc!" + std::to_string(Counter++)).c_str(),
-                              memorySort());
-    Inputs.push_back({Input::Memory, &I, ~0u, A});
     setContents(Os[0], A);
     return Ctx.bool_val(true);
   }

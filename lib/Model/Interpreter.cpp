@@ -225,7 +225,7 @@ bool Run::step(const Instruction &I) {
     case MarkerKind::Undefined: {
       ++InputsRead;
       APInt V = Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++);
-      if (I.getType()->isPointerTy() && V.getBitWidth() > OffBits && idOf(V) == UnknownObjectId)
+      if (isAnyPointer(I) && V.getBitWidth() > OffBits && idOf(V) == UnknownObjectId)
         V = pointer(0, 0); // (as the encoder maps it)
       Vals.insert_or_assign(&I, V);
       return true;

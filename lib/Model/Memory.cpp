@@ -138,6 +138,13 @@ bool pointersInMemory(const Function &F) {
   return false;
 }
 
+bool isAnyPointer(const Instruction &I) {
+  if (!I.getType()->isPointerTy() || !isMarker(I, MarkerKind::Undefined))
+    return false;
+  std::optional<Origin> O = originOf(I);
+  return !(O && O->Site);
+}
+
 std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
   SmallPtrSet<const Value *, 8> Sites;
   SmallVector<const Value *, 8> Work; // pointers that may be stored
@@ -176,9 +183,13 @@ std::optional<SmallPtrSet<const Value *, 8>> storedObjects(const Function &F) {
         if (Sites.insert(O).second)
           if (const auto *G = dyn_cast<GlobalVariable>(O))
             AddInitializer(G);
-      } else if (!isa<LoadInst>(O) && !isa<ConstantPointerNull>(O) && !isa<UndefValue>(O)) {
-        // (a loaded pointer names a stored object or none; anything else --
-        // an undefined pointer is any object's -- may name any object)
+      } else if (!isa<LoadInst>(O) && !isa<ConstantPointerNull>(O) && !isa<UndefValue>(O) &&
+                 !(isa<Instruction>(O) && isMarker(*cast<Instruction>(O), MarkerKind::Undefined) &&
+                   !isAnyPointer(*cast<Instruction>(O)))) {
+        // (a loaded pointer names a stored object or none; an uninitialized
+        // one is taken to name none -- over-approximated: loaded again, it is
+        // an address the model does not know. Anything else, a
+        // nondeterministic pointer included, may name any object.)
         return std::nullopt;
       }
     }
