@@ -164,7 +164,11 @@ private:
   z3::expr arbitrary(const llvm::Instruction &I, unsigned Operand, unsigned Width);
   unsigned width(llvm::Type *T) const;
 
-  // Memory (EncoderMemory.cpp). Object ids start at 1; 0 is null.
+  // Memory (EncoderMemory.cpp). Objects are numbered from 1 in the order
+  // this encoding meets them; a pointer's id is the object's number in the
+  // function (objectNumbers, Memory.h), the same in every encoding of it, so
+  // that a pointer kept in memory means one object in a loop's model and in
+  // the function's. Id 0 is null.
   struct Object {
     /// alloca, global variable, heap site, pointer parameter, or free (the allocator's)
     const llvm::Value *Site;
@@ -172,13 +176,17 @@ private:
     bool Writable;
     z3::expr Initial;
     std::optional<z3::expr> Extent; // a heap or parameter object's size in bytes
+    unsigned Number = 0;            // its id in pointers
   };
   using MemoryState = std::vector<z3::expr>; // per object; a shorter one: Initial
   /// The encoding of a memory instruction, if I is one.
   std::optional<z3::expr> encodeMemory(const llvm::Instruction &I);
   unsigned objectFor(const llvm::Value *Site);
   z3::expr pointer(unsigned Id, const z3::expr &Offset);
-  z3::expr idConstant(unsigned Id);
+  /// The id of object O in pointers (0: null, UnknownObjectId: itself).
+  z3::expr idConstant(unsigned O);
+  /// The number objectNumbers gives Site.
+  unsigned numberOf(const llvm::Value *Site);
   /// A cell holding Byte, no pointer's.
   z3::expr plainCell(const z3::expr &Byte);
   /// Byte K of pointer P stored in memory: its address's byte, and what it is.
@@ -224,11 +232,17 @@ private:
   void storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, uint64_t Length,
                   const std::vector<PointerSlot> &Pointers = {});
   /// Stores Len cells at P, cell K being ByteAt(K); every ByteAt is taken
-  /// (and may read memory) before any byte is written. Uniform: the byte
-  /// every position gets, if it is one (memset).
+  /// (and may read memory) before any byte is written. Whole, if given and
+  /// it has one: the contents of an object the range covers entirely
+  /// (coversObject).
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt,
-                  const std::optional<z3::expr> &Uniform = std::nullopt);
+                  const std::function<std::optional<z3::expr>()> &Whole = {});
+  /// The contents of the object Src points to the start of, if it does.
+  std::optional<z3::expr> wholeSource(const z3::expr &Src);
+  /// Whether Len bytes from offset Off are all of object O: from its start
+  /// and its size, a constant or the very term it was allocated with.
+  bool coversObject(const z3::expr &Off, const z3::expr &Len, unsigned O);
   /// Whether the Length bytes from P lie in one live object (writable, for
   /// a write); Length of any width.
   z3::expr inObject(const z3::expr &P, const z3::expr &Length, bool Write);
@@ -264,6 +278,8 @@ private:
   std::vector<Object> Objects;
   unsigned Allocator = 0; // the allocator's object (Memory.h), once free is called
   llvm::DenseMap<const llvm::Value *, unsigned> ObjectIds;
+  llvm::DenseMap<const llvm::Value *, unsigned> Numbers; // objectNumbers(*Fn)
+  llvm::DenseMap<unsigned, unsigned> ObjectOfNumber;
   MemoryState Memory;
   llvm::DenseMap<const llvm::BasicBlock *, MemoryState> MemoryOut;
   std::vector<z3::expr> Bases; // per object: its address (ptrtoint), free

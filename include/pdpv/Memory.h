@@ -124,6 +124,17 @@ bool pointersInMemory(const llvm::Function &F);
 /// loaded from memory names one of them or is UnknownObjectId's: a pointer
 /// no store of the program wrote is no pointer the model follows.
 std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>> storedObjects(const llvm::Function &F);
+/// A number for every object F may access, from 2 (1: the allocator's
+/// object, Memory.h): the module's global variables, F's pointer parameters,
+/// then its allocas and heap allocation sites, in the order they appear.
+llvm::DenseMap<const llvm::Value *, unsigned> objectNumbers(const llvm::Function &F);
+/// The objects (their sites) a pointer P of function F may point into: its
+/// underlying objects, a pointer loaded from memory standing for every one of
+/// storedObjects(F) (computed once into Stored). Nothing when one is not an
+/// object the model follows.
+std::optional<llvm::SmallVector<const llvm::Value *, 4>>
+pointedObjects(const llvm::Value *P, const llvm::Function &F,
+               std::optional<std::optional<llvm::SmallPtrSet<const llvm::Value *, 8>>> &Stored);
 
 /// One range of bytes an instruction reads or writes.
 struct Access {

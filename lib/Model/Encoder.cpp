@@ -54,6 +54,8 @@ z3::expr Encoder::value(const Value *V) {
     const Value *Base = V->stripAndAccumulateConstantOffsets(*DL, Off, true);
     if (isFixedAddress(Base, Opts.AssumeMallocSucceeds))
       return pointer(objectFor(Base), constant(Off));
+    if (isa<ConstantPointerNull>(Base)) // (a member of a null struct pointer: no object)
+      return pointer(0, constant(Off));
   }
   if (isa<UndefValue>(V)) // undef in IR given as input
     return fresh("undef", width(V->getType()));
@@ -114,8 +116,11 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
 
 void Encoder::useFunction(const Function &F) {
   DL = &F.getParent()->getDataLayout();
-  if (Fn != &F)
+  if (Fn != &F) {
     Shape.reset();
+    if (Objects.empty()) // (else another function's objects come after)
+      Numbers.clear();
+  }
   Fn = &F;
 }
 
@@ -420,7 +425,7 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
     if (const auto *C = dyn_cast<Constant>(V); C && V->getType()->isPointerTy()) {
       APInt Off(offsetBits(DL), 0);
       if (!C->isNullValue() && !isa<UndefValue>(C) &&
-          !isa<GlobalVariable>(C->stripAndAccumulateConstantOffsets(DL, Off, true)))
+          !isa<GlobalVariable, ConstantPointerNull>(C->stripAndAccumulateConstantOffsets(DL, Off, true)))
         return "constant expression";
     }
     if (V->getType()->isIntegerTy() || V->getType()->isPointerTy())
@@ -546,11 +551,12 @@ std::string unsupportedReason(const Instruction &I) {
   for (const Use &U : I.operands()) {
     if (std::string Why = TypeProblem(U->getType()); !Why.empty())
       return Why;
-    // (an address in a global, `p != &a[N]`, is a constant of both models)
+    // (an address in a global, `p != &a[N]`, is a constant of both models;
+    // so is one past null, `&((struct s *)0)->m`)
     APInt Off(offsetBits(DL), 0);
     if (isa<ConstantExpr>(U.get()) &&
         !(U->getType()->isPointerTy() &&
-          isa<GlobalVariable>(U->stripAndAccumulateConstantOffsets(DL, Off, true))))
+          isa<GlobalVariable, ConstantPointerNull>(U->stripAndAccumulateConstantOffsets(DL, Off, true))))
       return "constant expression";
   }
   if (isa<BinaryOperator>(I) || isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<PHINode>(I) ||

@@ -110,12 +110,6 @@ z3::expr Encoder::addressOf(const z3::expr &P) {
   return Base + offsetOf(P);
 }
 
-z3::expr Encoder::idConstant(unsigned Id) { return Ctx.bv_val(Id, ObjectIdBits); }
-
-z3::expr Encoder::pointer(unsigned Id, const z3::expr &Offset) {
-  return z3::concat(idConstant(Id), Offset);
-}
-
 z3::expr Encoder::idOf(const z3::expr &P) {
   return P.extract(pointerBits(*DL) - 1, offsetBits(*DL));
 }
@@ -129,180 +123,6 @@ std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &
   if (!Id.is_numeral())
     return std::nullopt;
   return z3::concat(Id, Offset);
-}
-
-unsigned Encoder::objectFor(const Value *Site) {
-  if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
-    return It->second;
-  if (Objects.size() + 1 >= UnknownObjectId)
-    throw EncodingError("more than 65,534 memory objects");
-  unsigned Id = Objects.size() + 1;
-  if (isa<Function>(Site)) { // the allocator's: every heap object live
-    Objects.push_back({Site, 0, false,
-                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), plainCell(Ctx.bv_val(1, 8))),
-                       std::nullopt});
-    ObjectIds[Site] = Id;
-    return Id;
-  }
-  std::optional<ObjectInfo> Info = objectInfo(*DL, Site);
-  std::optional<z3::expr> Extent;
-  if (const auto *Call = dyn_cast<CallBase>(Site); Call && isHeapSite(Call)) {
-    // Its size: what the call asks for where it is encoded; unknown in a
-    // loop body encoded on its own (LoopModel), which only over-approximates.
-    auto Known = [&](const Value *V) { return isa<Constant>(V) || Values.count(V); };
-    if (all_of(Call->args(), Known)) {
-      Extent = asOffset(value(Call->getArgOperand(0)));
-      if (heapCall(*Call) == HeapCall::Calloc) // (n * size overflowing: null, no object)
-        Extent = *Extent * asOffset(value(Call->getArgOperand(1)));
-    } else {
-      Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
-    }
-    Info = ObjectInfo{~uint64_t(0), true};
-  } else if (isVariableLengthArray(Site)) {
-    // n elements where it is declared; unknown in a loop body encoded on its own.
-    const auto *A = cast<AllocaInst>(Site);
-    uint64_t Element = DL->getTypeAllocSize(A->getAllocatedType());
-    Extent = isa<Constant>(A->getArraySize()) || Values.count(A->getArraySize())
-                 ? asOffset(value(A->getArraySize())) * offsetConstant(Element)
-                 : fresh("size." + Site->getName().str(), offsetBits(*DL));
-    Info = ObjectInfo{~uint64_t(0), true};
-  } else if (const auto *A = dyn_cast<Argument>(Site)) {
-    // (an object is smaller than half the address space: offsets are signed)
-    z3::expr Size = fresh("size." + A->getName().str(), offsetBits(*DL) - 1);
-    Inputs.push_back({Input::Argument, A, ObjectSize, Size});
-    Extent = z3::zext(Size, 1);
-    Info = ObjectInfo{~uint64_t(0), true};
-  }
-  if (!Info)
-    throw EncodingError("memory object of no fixed size");
-  // The id first: an initializer may point to this object (or to one that
-  // points back).
-  Objects.push_back({Site, Info->Size, Info->Writable, Ctx.bool_val(false), Extent});
-  ObjectIds[Site] = Id;
-  std::optional<z3::expr> Initial;
-  if (auto B = BoundMemory.find(Site); B != BoundMemory.end()) {
-    Initial = B->second;
-  } else if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
-    std::vector<PointerSlot> Pointers;
-    std::optional<std::vector<uint8_t>> B =
-        G->getInitializer()->isNullValue()
-            ? std::vector<uint8_t>()
-            : constantBytes(*DL, G->getInitializer(), shape().PointerCells ? &Pointers : nullptr);
-    if (!B)
-      throw EncodingError("initializer of '" + G->getName().str() +
-                          "' holds what is not plain data or pointers to globals (a function "
-                          "pointer, a constant expression)");
-    Initial = bytesArray(*B, Pointers);
-  } else if (isHeapSite(Site) && heapCall(*cast<Instruction>(Site)) == HeapCall::Calloc) {
-    Initial = bytesArray({});
-  } else {
-    // An alloca's bytes before the program writes them (preparation gives
-    // every declared variable its value; this is padding), a global whose
-    // definition is elsewhere, or what malloc returns.
-    Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
-                            std::to_string(Counter++)).c_str(), memorySort());
-    Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
-  }
-  Objects[Id - 1].Initial = *Initial;
-  return Id;
-}
-
-z3::expr Encoder::contents(unsigned Id) {
-  return Id - 1 < Memory.size() ? Memory[Id - 1] : Objects[Id - 1].Initial;
-}
-
-void Encoder::setContents(unsigned Id, const z3::expr &A) {
-  while (Memory.size() < Id)
-    Memory.push_back(Objects[Memory.size()].Initial);
-  Memory[Id - 1] = A;
-}
-
-std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
-  z3::expr Id = idOf(P).simplify();
-  std::vector<unsigned> Ids;
-  if (Id.is_numeral()) {
-    uint64_t V = Id.get_numeral_uint64();
-    if (V >= 1 && V <= Objects.size())
-      Ids.push_back(V);
-    return Ids;
-  }
-  if (auto It = LoadedIds.find(Id.id()); It != LoadedIds.end())
-    return It->second.second; // a pointer loaded from memory (loadPointer)
-  for (unsigned K = 1; K <= Objects.size(); ++K)
-    Ids.push_back(K);
-  return Ids;
-}
-
-z3::expr Encoder::sizeOf(const z3::expr &Id) {
-  z3::expr S = offsetConstant(0);
-  for (unsigned K = 1; K <= Objects.size(); ++K)
-    S = z3::ite(Id == idConstant(K), sizeTerm(K), S);
-  return S;
-}
-
-z3::expr Encoder::sizeTerm(unsigned O) {
-  const Object &Obj = Objects[O - 1];
-  return Obj.Extent ? *Obj.Extent : offsetConstant(Obj.Size);
-}
-
-z3::expr Encoder::live(unsigned O) {
-  const Value *Site = Objects[O - 1].Site;
-  if (!Allocator || !(isHeapSite(Site) || isVariableLengthArray(Site)))
-    return Ctx.bool_val(true);
-  return byteOf(z3::select(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
-}
-
-void Encoder::encodePointerParameters(const Function &F) {
-  std::vector<std::pair<unsigned, unsigned>> Shareable; // position, object id
-  unsigned Position = 0;
-  for (const Argument &A : F.args()) {
-    if (!isPointerParameter(A))
-      continue;
-    ++Position;
-    unsigned Id = objectFor(&A);
-    z3::expr P = pointer(Id, offsetConstant(0));
-    if (!A.hasNoAliasAttr() && !Shareable.empty()) {
-      z3::expr With = fresh(A.getName().str() + ".shares", ObjectIdBits);
-      z3::expr Off = fresh(A.getName().str() + ".offset", offsetBits(*DL));
-      Inputs.push_back({Input::Argument, &A, SharedWith, With});
-      Inputs.push_back({Input::Argument, &A, SharedOffset, Off});
-      for (auto [Pos, Other] : Shareable)
-        P = z3::ite(With == idConstant(Pos),
-                    pointer(Other, z3::ite(z3::ule(Off, sizeTerm(Other)), Off, offsetConstant(0))),
-                    P);
-    }
-    if (!A.hasNoAliasAttr())
-      Shareable.push_back({Position, Id});
-    bind(&A, P);
-  }
-}
-
-z3::expr Encoder::ended(const Function &Site, const z3::expr &Id) {
-  if (!Allocator) // (its site: a function, free's or stackrestore's)
-    Allocator = objectFor(&Site);
-  return z3::store(contents(Allocator), asOffset(Id), plainCell(Ctx.bv_val(0, 8)));
-}
-
-z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {
-  z3::expr Null = pointer(0, offsetConstant(0));
-  if (K == HeapCall::Free) {
-    // (a free that is not of a live heap object's start fails its check)
-    z3::expr P = value(Call.getArgOperand(0));
-    z3::expr Ended = ended(*Call.getCalledFunction(), idOf(P));
-    setContents(Allocator, z3::ite(P == Null, contents(Allocator), Ended));
-    return Ctx.bool_val(true);
-  }
-  unsigned Id = objectFor(&Call);
-  z3::expr Fails = Ctx.bool_val(false);
-  if (K == HeapCall::Calloc) { // n * size beyond the offsets: null
-    unsigned OW = offsetBits(*DL);
-    z3::expr N = z3::zext(asOffset(value(Call.getArgOperand(0))), OW);
-    z3::expr S = z3::zext(asOffset(value(Call.getArgOperand(1))), OW);
-    Fails = (N * S).extract(2 * OW - 1, OW) != Ctx.bv_val(0, OW);
-  }
-  if (!Opts.AssumeMallocSucceeds) // out of memory: the run's choice
-    Fails = Fails || boolOf(arbitrary(Call, ~0u, 1));
-  return z3::ite(Fails, Null, pointer(Id, offsetConstant(0)));
 }
 
 z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
@@ -351,7 +171,8 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   // cell naming another one was never written by the program).
   std::vector<unsigned> Ids;
   const auto &StoredSites = shape().StoredSites;
-  z3::expr Followed = Ctx.bool_val(!StoredSites);
+  // (a stored null, or an address computed from it, is no object's)
+  z3::expr Followed = Ctx.bool_val(!StoredSites) || idOf(Stored) == idConstant(0);
   for (unsigned K = 1; K <= Objects.size(); ++K)
     if (!StoredSites || StoredSites->count(Objects[K - 1].Site)) {
       Ids.push_back(K);
@@ -406,22 +227,30 @@ void Encoder::store(const z3::expr &P, const z3::expr &V) {
   });
 }
 
+bool Encoder::coversObject(const z3::expr &Off, const z3::expr &Len, unsigned O) {
+  z3::expr From = Off.simplify(), N = Len.simplify(), Size = sizeTerm(O).simplify();
+  return From.is_numeral() && From.get_numeral_uint64() == 0 &&
+         (N.is_numeral() && Size.is_numeral() ? N.get_numeral_uint64() == Size.get_numeral_uint64()
+                                              : z3::eq(N, Size));
+}
+
 void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
                          const std::function<z3::expr(const z3::expr &K)> &ByteAt,
-                         const std::optional<z3::expr> &Uniform) {
+                         const std::function<std::optional<z3::expr>()> &Whole) {
   z3::expr Off = offsetOf(P), Id = idOf(P);
   z3::expr N = Len.simplify();
-  bool FromStart = Off.simplify().is_numeral() && Off.simplify().get_numeral_uint64() == 0;
   std::vector<std::pair<unsigned, z3::expr>> Written;
   for (unsigned O : candidates(P)) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
     z3::expr Old = contents(O);
     z3::expr New = Old;
-    if (Uniform && FromStart && N.is_numeral() && N.get_numeral_uint64() == Objects[O - 1].Size) {
-      // All of the object (a zeroed array): its bytes beyond the end are
-      // never read, so one constant array is exact.
-      New = z3::const_array(Ctx.bv_sort(offsetBits(*DL)), *Uniform);
+    std::optional<z3::expr> All;
+    if (Whole && coversObject(Off, N, O) && (All = Whole())) {
+      // All of the object (a zeroed array, a malloc(n) havocked or copied
+      // for n bytes): its bytes beyond the end are never read, so one array
+      // is exact, and needs no quantifier even when the size is symbolic.
+      New = *All;
     } else if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
       for (uint64_t K = 0; K < N.get_numeral_uint64(); ++K)
         New = z3::store(New, Off + offsetConstant(K), ByteAt(offsetConstant(K)));
@@ -440,6 +269,16 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
   }
   for (auto &[O, A] : Written)
     setContents(O, A.simplify());
+}
+
+std::optional<z3::expr> Encoder::wholeSource(const z3::expr &Src) {
+  z3::expr From = offsetOf(Src).simplify();
+  if (!From.is_numeral() || From.get_numeral_uint64() != 0)
+    return std::nullopt;
+  std::optional<z3::expr> A;
+  for (unsigned O : candidates(Src))
+    A = A ? z3::ite(idOf(Src) == idConstant(O), contents(O), *A) : contents(O);
+  return A;
 }
 
 z3::expr Encoder::inObject(const z3::expr &P, const z3::expr &Length, bool Write) {
@@ -632,7 +471,12 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
   if (const auto *MS = dyn_cast<MemSetInst>(&I)) {
     z3::expr Cell = plainCell(value(MS->getValue()));
     z3::expr Len = asOffset(value(MS->getLength()));
-    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Cell; }, Cell);
+    storeRange(value(MS->getDest()), Len, [&](const z3::expr &) { return Cell; },
+               [&]() -> std::optional<z3::expr> {
+                 if (!Cell.simplify().is_numeral()) // (a constant array's value)
+                   return std::nullopt;
+                 return z3::const_array(Ctx.bv_sort(offsetBits(*DL)), Cell.simplify());
+               });
     return Ctx.bool_val(true);
   }
   if (const auto *MT = dyn_cast<MemTransferInst>(&I)) {
@@ -641,8 +485,10 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     // storeRange reads every byte before it writes any: memmove (a memcpy
     // whose ranges overlap fails its check).
     z3::expr SId = idOf(Src), SOff = offsetOf(Src);
-    storeRange(value(MT->getDest()), Len,
-               [&](const z3::expr &K) { return cellsAt(z3::concat(SId, SOff + K), 1)[0]; });
+    storeRange(
+        value(MT->getDest()), Len,
+        [&](const z3::expr &K) { return cellsAt(z3::concat(SId, SOff + K), 1)[0]; },
+        [&] { return wholeSource(Src); });
     return Ctx.bool_val(true);
   }
   if (isa<PtrToIntInst>(I)) {
@@ -659,8 +505,12 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     Inputs.push_back({Input::Memory, &I, ~0u, A});
     z3::expr P = value(Call.getArgOperand(0)), Off = offsetOf(P);
     if (isMarker(I, MarkerKind::HavocBytes)) {
-      storeRange(P, asOffset(value(Call.getArgOperand(1))),
-                 [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); });
+      // (all of an object: A's cells, which may also read as a pointer
+      // where plain bytes would not; more runs, none lost)
+      storeRange(
+          P, asOffset(value(Call.getArgOperand(1))),
+          [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); },
+          [&]() -> std::optional<z3::expr> { return A; });
       return Ctx.bool_val(true);
     }
     std::vector<unsigned> Os = candidates(P);

@@ -103,6 +103,8 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
     const Value *Base = V->stripAndAccumulateConstantOffsets(DL, Off, true);
     if (isa<GlobalVariable>(Base))
       return pointer(objectFor(Base), Off.getZExtValue());
+    if (isa<ConstantPointerNull>(Base))
+      return pointer(0, Off.getZExtValue());
   }
   if (isa<UndefValue>(V)) {
     if (!E.FirstArbitrary)

@@ -122,7 +122,8 @@ bool Run::followed(unsigned Id) {
     StoredSites = storedObjects(F);
   if (!*StoredSites)
     return true;
-  return Id >= 1 && Id <= Objects.size() && (*StoredSites)->count(Objects[Id - 1].Site);
+  return Id == 0 || // (a stored null, or an address computed from it)
+         (Id <= Objects.size() && (*StoredSites)->count(Objects[Id - 1].Site));
 }
 
 uint8_t Run::readByte(Object &O, uint64_t Off, const Instruction &At) {

@@ -313,6 +313,50 @@ SmallVector<const AllocaInst *, 4> arraysEndedBy(const Instruction &Restore) {
   return Ended;
 }
 
+DenseMap<const Value *, unsigned> objectNumbers(const Function &F) {
+  DenseMap<const Value *, unsigned> Numbers;
+  unsigned Next = 2;
+  for (const GlobalVariable &G : F.getParent()->globals())
+    Numbers[&G] = Next++;
+  for (const Argument &A : F.args())
+    if (isPointerParameter(A))
+      Numbers[&A] = Next++;
+  for (const Instruction &I : instructions(F))
+    if (isa<AllocaInst>(I) || isHeapSite(&I))
+      Numbers[&I] = Next++;
+  return Numbers;
+}
+
+std::optional<SmallVector<const Value *, 4>>
+pointedObjects(const Value *P, const Function &F,
+               std::optional<std::optional<SmallPtrSet<const Value *, 8>>> &Stored) {
+  SmallVector<const Value *, 4> Underlying, Sites;
+  if (const Value *Site = pointerSite(P))
+    Underlying.push_back(Site);
+  else
+    getUnderlyingObjects(P, Underlying);
+  for (const Value *O : Underlying) {
+    if (isObjectSite(O)) {
+      Sites.push_back(O);
+      continue;
+    }
+    if (isa<ConstantPointerNull>(O)) // (no object: an access through it fails its check)
+      continue;
+    if (!isa<LoadInst>(O))
+      return std::nullopt;
+    if (!Stored)
+      Stored = storedObjects(F);
+    if (!*Stored)
+      return std::nullopt;
+    for (const Value *S : **Stored) {
+      if (!isObjectSite(S))
+        return std::nullopt;
+      Sites.push_back(S);
+    }
+  }
+  return Sites;
+}
+
 bool isObjectSite(const Value *V) {
   const auto *A = dyn_cast<Argument>(V);
   return isa<AllocaInst>(V) || isa<GlobalVariable>(V) || isHeapSite(V) ||

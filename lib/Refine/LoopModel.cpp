@@ -141,6 +141,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // candidates (Seeding.cpp, ArrayCandidates.cpp), not from PDR, whose state
   // is bit-vectors.
   SetVector<const Value *> Written, Accessed;
+  std::optional<std::optional<SmallPtrSet<const Value *, 8>>> Stored;
   for (Value *W : bundleValues(*L.Marker, WritesBundle)) {
     if (isa<ConstantPointerNull>(W)) {
       L.Unsupported = "a loop that writes through a pointer of unknown target";
@@ -156,18 +157,12 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       if (isMarker(I, MarkerKind::Havoc))
         Ptrs.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *P : Ptrs) {
-        SmallVector<const Value *, 4> Objects;
-        if (const Value *Site = pointerSite(P))
-          Objects.push_back(Site);
-        else
-          getUnderlyingObjects(P, Objects);
-        for (const Value *O : Objects) {
-          if (!isObjectSite(O)) {
-            L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
-            return;
-          }
-          Accessed.insert(O);
+        auto Objects = pointedObjects(P, *L.Marker->getFunction(), Stored);
+        if (!Objects) {
+          L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
+          return;
         }
+        Accessed.insert(Objects->begin(), Objects->end());
       }
     }
   L.Objects.assign(Written.begin(), Written.end());
@@ -204,19 +199,25 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // A pointer of the state that walks one object is its offset there: the
   // object is fixed (Encoder gives a pointer variant at the header the
   // same object), so `for (p = a; p != a + n; ++p)` is a loop over integers.
-  const char *ManyObjects = "a loop whose pointer state may point into more than one object";
+  // A pointer that may point into several objects is state whole, its
+  // object's id and its offset (ids are the same in every encoding of the
+  // function: Encoder.h).
   L.Sites.assign(L.Sources.size(), nullptr);
   for (size_t K = 0; K < L.Sources.size(); ++K) {
     const Value *V = L.Sources[K];
     if (V->getType()->isIntegerTy())
       continue;
-    const Value *Site = V->getType()->isPointerTy() ? pointerSite(V) : nullptr;
-    if (!Site || !isFixedAddress(Site, UB.AssumeMallocSucceeds)) {
-      L.Unsupported =
-          !V->getType()->isPointerTy() ? "a loop whose state is not integer"
-          : Site ? "a loop whose pointer state may be null (an allocation that may fail; "
-                   "--assume-malloc-succeeds rules that out)"
-                 : ManyObjects;
+    if (!V->getType()->isPointerTy()) {
+      L.Unsupported = "a loop whose state is not integer";
+      return;
+    }
+    const Value *Site = pointerSite(V);
+    if (Site && !isFixedAddress(Site, UB.AssumeMallocSucceeds)) {
+      // (whole, its invariants would be about the id as well: the offset
+      // in the one object it walks is the simpler state, and the reason
+      // says how to get it)
+      L.Unsupported = "a loop whose pointer state may be null (an allocation that may fail; "
+                      "--assume-malloc-succeeds rules that out)";
       return;
     }
     L.Sites[K] = Site;
@@ -235,7 +236,8 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       TS.addState(N, offsetBits(DL)); // bound below, once objects have ids
       continue;
     }
-    unsigned S = TS.addState(N, V->getType()->getIntegerBitWidth());
+    unsigned S = TS.addState(N, V->getType()->isPointerTy() ? pointerBits(DL)
+                                                             : V->getType()->getIntegerBitWidth());
     if (!Begin)
       L.Enc->bind(V, TS.State[S]);
   }
@@ -251,7 +253,7 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       continue;
     std::optional<z3::expr> P = L.Enc->pointerInto(L.Sites[K], TS.State[K]);
     if (!P) {
-      L.Unsupported = ManyObjects;
+      L.Unsupported = "internal error: a fixed object without an id";
       return;
     }
     L.Enc->bind(L.Sources[K], *P);

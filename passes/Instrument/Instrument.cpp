@@ -28,9 +28,11 @@ static bool isInstrumented(const BasicBlock &H) {
 }
 
 /// The objects the loop may write (Memory.h): a null pointer stands for any
-/// when a store's target is not one object.
+/// when a store's target is not an object the model follows.
 static SetVector<Value *> writtenObjects(const Loop &L) {
   SetVector<Value *> Objects;
+  std::optional<std::optional<SmallPtrSet<const Value *, 8>>> Stored;
+  const Function &F = *L.getHeader()->getParent();
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       SmallVector<const Value *, 2> Targets;
@@ -41,13 +43,13 @@ static SetVector<Value *> writtenObjects(const Loop &L) {
         Targets.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *T : Targets) {
         // (a pointer that walks one object, `for (p = a; ...; p++) *p = 0`,
-        // writes that object)
-        const Value *O = pointerSite(T);
-        if (!O)
-          O = getUnderlyingObject(T, /*MaxLookup=*/0);
-        Objects.insert(isObjectSite(O)
-                           ? const_cast<Value *>(O)
-                           : ConstantPointerNull::get(PointerType::get(I.getContext(), 0)));
+        // writes that object; one loaded from memory, any object whose
+        // address is stored)
+        if (auto Sites = pointedObjects(T, F, Stored))
+          for (const Value *O : *Sites)
+            Objects.insert(const_cast<Value *>(O));
+        else
+          Objects.insert(ConstantPointerNull::get(PointerType::get(I.getContext(), 0)));
       }
     }
   return Objects;

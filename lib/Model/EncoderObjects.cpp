@@ -1,0 +1,215 @@
+//===- EncoderObjects.cpp - Memory objects in the encoding (Memory.h) ------===//
+//
+// An object per allocation site: its number in pointers, its size (a term
+// for the heap, variable-length arrays and pointer parameters), its initial
+// contents, and whether it is live (the allocator's object: one byte per id).
+//
+//===----------------------------------------------------------------------===//
+
+#include "pdpv/Encoder.h"
+#include "pdpv/Memory.h"
+
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+z3::expr Encoder::idConstant(unsigned O) {
+  bool Object = O >= 1 && O <= Objects.size();
+  return Ctx.bv_val(Object ? Objects[O - 1].Number : O, ObjectIdBits);
+}
+
+unsigned Encoder::numberOf(const Value *Site) {
+  if (isa<Function>(Site))
+    return 1;
+  if (Numbers.empty())
+    Numbers = objectNumbers(*Fn);
+  auto [It, New] = Numbers.insert({Site, 0});
+  if (New) // (an object the numbering does not foresee: after all others)
+    It->second = Numbers.size() + 1;
+  if (It->second >= UnknownObjectId)
+    throw EncodingError("more than 65,534 memory objects");
+  return It->second;
+}
+
+z3::expr Encoder::pointer(unsigned Id, const z3::expr &Offset) {
+  return z3::concat(idConstant(Id), Offset);
+}
+
+unsigned Encoder::objectFor(const Value *Site) {
+  if (auto It = ObjectIds.find(Site); It != ObjectIds.end())
+    return It->second;
+  unsigned Id = Objects.size() + 1, Number = numberOf(Site);
+  ObjectOfNumber[Number] = Id;
+  if (isa<Function>(Site)) { // the allocator's: every heap object live
+    Objects.push_back({Site, 0, false,
+                       z3::const_array(Ctx.bv_sort(offsetBits(*DL)), plainCell(Ctx.bv_val(1, 8))),
+                       std::nullopt, Number});
+    ObjectIds[Site] = Id;
+    return Id;
+  }
+  std::optional<ObjectInfo> Info = objectInfo(*DL, Site);
+  std::optional<z3::expr> Extent;
+  if (const auto *Call = dyn_cast<CallBase>(Site); Call && isHeapSite(Call)) {
+    // Its size: what the call asks for where it is encoded; unknown in a
+    // loop body encoded on its own (LoopModel), which only over-approximates.
+    auto Known = [&](const Value *V) { return isa<Constant>(V) || Values.count(V); };
+    if (all_of(Call->args(), Known)) {
+      Extent = asOffset(value(Call->getArgOperand(0)));
+      if (heapCall(*Call) == HeapCall::Calloc) // (n * size overflowing: null, no object)
+        Extent = *Extent * asOffset(value(Call->getArgOperand(1)));
+    } else {
+      Extent = fresh("size." + Site->getName().str(), offsetBits(*DL));
+    }
+    Info = ObjectInfo{~uint64_t(0), true};
+  } else if (isVariableLengthArray(Site)) {
+    // n elements where it is declared; unknown in a loop body encoded on its own.
+    const auto *A = cast<AllocaInst>(Site);
+    uint64_t Element = DL->getTypeAllocSize(A->getAllocatedType());
+    Extent = isa<Constant>(A->getArraySize()) || Values.count(A->getArraySize())
+                 ? asOffset(value(A->getArraySize())) * offsetConstant(Element)
+                 : fresh("size." + Site->getName().str(), offsetBits(*DL));
+    Info = ObjectInfo{~uint64_t(0), true};
+  } else if (const auto *A = dyn_cast<Argument>(Site)) {
+    // (an object is smaller than half the address space: offsets are signed)
+    z3::expr Size = fresh("size." + A->getName().str(), offsetBits(*DL) - 1);
+    Inputs.push_back({Input::Argument, A, ObjectSize, Size});
+    Extent = z3::zext(Size, 1);
+    Info = ObjectInfo{~uint64_t(0), true};
+  }
+  if (!Info)
+    throw EncodingError("memory object of no fixed size");
+  // The id first: an initializer may point to this object (or to one that
+  // points back).
+  Objects.push_back({Site, Info->Size, Info->Writable, Ctx.bool_val(false), Extent, Number});
+  ObjectIds[Site] = Id;
+  std::optional<z3::expr> Initial;
+  if (auto B = BoundMemory.find(Site); B != BoundMemory.end()) {
+    Initial = B->second;
+  } else if (const auto *G = dyn_cast<GlobalVariable>(Site); G && G->hasDefinitiveInitializer()) {
+    std::vector<PointerSlot> Pointers;
+    std::optional<std::vector<uint8_t>> B =
+        G->getInitializer()->isNullValue()
+            ? std::vector<uint8_t>()
+            : constantBytes(*DL, G->getInitializer(), shape().PointerCells ? &Pointers : nullptr);
+    if (!B)
+      throw EncodingError("initializer of '" + G->getName().str() +
+                          "' holds what is not plain data or pointers to globals (a function "
+                          "pointer, a constant expression)");
+    Initial = bytesArray(*B, Pointers);
+  } else if (isHeapSite(Site) && heapCall(*cast<Instruction>(Site)) == HeapCall::Calloc) {
+    Initial = bytesArray({});
+  } else {
+    // An alloca's bytes before the program writes them (preparation gives
+    // every declared variable its value; this is padding), a global whose
+    // definition is elsewhere, or what malloc returns.
+    Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
+                            std::to_string(Counter++)).c_str(), memorySort());
+    Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
+  }
+  Objects[Id - 1].Initial = *Initial;
+  return Id;
+}
+
+z3::expr Encoder::contents(unsigned Id) {
+  return Id - 1 < Memory.size() ? Memory[Id - 1] : Objects[Id - 1].Initial;
+}
+
+void Encoder::setContents(unsigned Id, const z3::expr &A) {
+  while (Memory.size() < Id)
+    Memory.push_back(Objects[Memory.size()].Initial);
+  Memory[Id - 1] = A;
+}
+
+std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
+  z3::expr Id = idOf(P).simplify();
+  std::vector<unsigned> Ids;
+  if (Id.is_numeral()) {
+    if (auto It = ObjectOfNumber.find(Id.get_numeral_uint64()); It != ObjectOfNumber.end())
+      Ids.push_back(It->second);
+    return Ids;
+  }
+  if (auto It = LoadedIds.find(Id.id()); It != LoadedIds.end())
+    return It->second.second; // a pointer loaded from memory (loadPointer)
+  for (unsigned K = 1; K <= Objects.size(); ++K)
+    Ids.push_back(K);
+  return Ids;
+}
+
+z3::expr Encoder::sizeOf(const z3::expr &Id) {
+  z3::expr S = offsetConstant(0);
+  for (unsigned K = 1; K <= Objects.size(); ++K)
+    S = z3::ite(Id == idConstant(K), sizeTerm(K), S);
+  return S;
+}
+
+z3::expr Encoder::sizeTerm(unsigned O) {
+  const Object &Obj = Objects[O - 1];
+  return Obj.Extent ? *Obj.Extent : offsetConstant(Obj.Size);
+}
+
+z3::expr Encoder::live(unsigned O) {
+  const Value *Site = Objects[O - 1].Site;
+  if (!Allocator || !(isHeapSite(Site) || isVariableLengthArray(Site)))
+    return Ctx.bool_val(true);
+  return byteOf(z3::select(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
+}
+
+void Encoder::encodePointerParameters(const Function &F) {
+  std::vector<std::pair<unsigned, unsigned>> Shareable; // position, object id
+  unsigned Position = 0;
+  for (const Argument &A : F.args()) {
+    if (!isPointerParameter(A))
+      continue;
+    ++Position;
+    unsigned Id = objectFor(&A);
+    z3::expr P = pointer(Id, offsetConstant(0));
+    if (!A.hasNoAliasAttr() && !Shareable.empty()) {
+      z3::expr With = fresh(A.getName().str() + ".shares", ObjectIdBits);
+      z3::expr Off = fresh(A.getName().str() + ".offset", offsetBits(*DL));
+      Inputs.push_back({Input::Argument, &A, SharedWith, With});
+      Inputs.push_back({Input::Argument, &A, SharedOffset, Off});
+      for (auto [Pos, Other] : Shareable)
+        P = z3::ite(With == Ctx.bv_val(Pos, ObjectIdBits),
+                    pointer(Other, z3::ite(z3::ule(Off, sizeTerm(Other)), Off, offsetConstant(0))),
+                    P);
+    }
+    if (!A.hasNoAliasAttr())
+      Shareable.push_back({Position, Id});
+    bind(&A, P);
+  }
+}
+
+z3::expr Encoder::ended(const Function &Site, const z3::expr &Id) {
+  if (!Allocator) // (its site: a function, free's or stackrestore's)
+    Allocator = objectFor(&Site);
+  return z3::store(contents(Allocator), asOffset(Id), plainCell(Ctx.bv_val(0, 8)));
+}
+
+z3::expr Encoder::encodeHeapCall(const CallBase &Call, HeapCall K) {
+  z3::expr Null = pointer(0, offsetConstant(0));
+  if (K == HeapCall::Free) {
+    // (a free that is not of a live heap object's start fails its check)
+    z3::expr P = value(Call.getArgOperand(0));
+    z3::expr Ended = ended(*Call.getCalledFunction(), idOf(P));
+    setContents(Allocator, z3::ite(P == Null, contents(Allocator), Ended));
+    return Ctx.bool_val(true);
+  }
+  unsigned Id = objectFor(&Call);
+  z3::expr Fails = Ctx.bool_val(false);
+  if (K == HeapCall::Calloc) { // n * size beyond the offsets: null
+    unsigned OW = offsetBits(*DL);
+    z3::expr N = z3::zext(asOffset(value(Call.getArgOperand(0))), OW);
+    z3::expr S = z3::zext(asOffset(value(Call.getArgOperand(1))), OW);
+    Fails = (N * S).extract(2 * OW - 1, OW) != Ctx.bv_val(0, OW);
+  }
+  if (!Opts.AssumeMallocSucceeds) // out of memory: the run's choice
+    Fails = Fails || boolOf(arbitrary(Call, ~0u, 1));
+  return z3::ite(Fails, Null, pointer(Id, offsetConstant(0)));
+}
+
+} // namespace pdpv
