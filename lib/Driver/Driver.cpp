@@ -92,7 +92,12 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
     if (guardsExploitableBehaviour(C) && C.V != Verdict::True && !Exploitable)
       Exploitable = &C;
   }
-  if (Exploitable && !Escape) // (else every proof is unknown, for Escape's reason)
+  if (Exploitable && !Escape) { // (else every proof is unknown, for Escape's reason)
+    // (and what became of that check: it can happen, or why it is undecided)
+    std::string Status = Exploitable->V == Verdict::False ? ", which can happen"
+                         : Exploitable->Why.Detail.empty()
+                             ? ""
+                             : " (undecided: " + Exploitable->Why.Detail + ")";
     for (CheckResult &C : R.Checks)
       if (C.ProvedInPreparation && C.V == Verdict::True) {
         C.V = Verdict::Unknown;
@@ -100,8 +105,10 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
         C.Why = {Unknown::UndefinedBehaviour,
                  "removed by LLVM's simplification, which may have relied on the undefined "
                  "behaviour at " +
-                     (Exploitable->Loc.valid() ? Exploitable->Loc.str() : "an unknown location")};
+                     (Exploitable->Loc.valid() ? Exploitable->Loc.str() : "an unknown location") +
+                     Status};
       }
+  }
   Unknown Why = Escape ? unmodelledReason(*Escape) : Unknown();
   std::vector<CheckResult> Kept;
   for (CheckResult &C : R.Checks) {

@@ -46,7 +46,7 @@ int main(void) {
 // CHECK: Result: UNKNOWN
 // An assertion that LLVM's simplification removed is not proved by it where
 // the simplification may have used the out-of-bounds access:
-// CHECKED: wider-than-object.c:[[#@LINE-8]]:{{[0-9]+}}: warning: assertion unknown: removed by LLVM's simplification, which may have relied on the undefined behaviour at {{.*}}wider-than-object.c:[[#@LINE-8]]:7
+// CHECKED: wider-than-object.c:[[#@LINE-8]]:{{[0-9]+}}: warning: assertion unknown: removed by LLVM's simplification, which may have relied on the undefined behaviour at {{.*}}wider-than-object.c:[[#@LINE-8]]:7, which can happen
 // CHECKED: wider-than-object.c:[[#@LINE-9]]:7: warning: memory access out of bounds can happen
 // CHECKED: note: confirmed by a native run (clang-{{[0-9]+}} -O0 -fwrapv): the out-of-bounds access at wider-than-object.c:[[#@LINE-10]]
 // CHECKED-NOT: assertion proved
