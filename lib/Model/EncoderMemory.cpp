@@ -228,10 +228,10 @@ void Encoder::store(const z3::expr &P, const z3::expr &V) {
 }
 
 bool Encoder::coversObject(const z3::expr &Off, const z3::expr &Len, unsigned O) {
-  z3::expr From = Off.simplify(), N = Len.simplify(), Size = sizeTerm(O).simplify();
+  // (Z3 shares equal terms, numerals included: one identity test decides)
+  z3::expr From = Off.simplify();
   return From.is_numeral() && From.get_numeral_uint64() == 0 &&
-         (N.is_numeral() && Size.is_numeral() ? N.get_numeral_uint64() == Size.get_numeral_uint64()
-                                              : z3::eq(N, Size));
+         z3::eq(Len.simplify(), sizeTerm(O).simplify());
 }
 
 void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,

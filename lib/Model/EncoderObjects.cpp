@@ -26,6 +26,8 @@ z3::expr Encoder::idConstant(unsigned O) {
 unsigned Encoder::numberOf(const Value *Site) {
   if (isa<Function>(Site))
     return 1;
+  if (!Fn)
+    throw EncodingError("internal error: an object before the function is known");
   if (Numbers.empty())
     Numbers = objectNumbers(*Fn);
   auto [It, New] = Numbers.insert({Site, 0});
