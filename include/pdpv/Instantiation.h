@@ -32,6 +32,20 @@ namespace pdpv {
 /// Rounds: 1 instantiates at the claim's own index terms, 2 also at those
 /// of the first instances (a larger formula that proves more claims).
 std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned Rounds = 2);
+/// Formulas whose arrays are only read (select), written (store) and chosen
+/// between (ite), never compared whole: there an array defined for every
+/// index -- by an axiom forall k. A[k] == body(k) of Definitions (a lambda,
+/// standardOperators) or as a constant array -- is only ever seen at the
+/// indices it is read at, so the definition is equivalent to its instances
+/// there (and at the indices those instances read in turn: definitions
+/// build on earlier arrays, so this ends). Replaces the constant arrays of
+/// Formulas by constants and returns the instances that replace
+/// Definitions: a quantifier-free query with the same answer, which
+/// boolector reads. Nothing when the formulas are outside that fragment or
+/// need more than Limit instances.
+std::optional<std::vector<z3::expr>> groundArrayDefinitions(std::vector<z3::expr> &Formulas,
+                                                            const std::vector<z3::expr> &Definitions,
+                                                            unsigned Limit = 20000);
 /// Whether F has a quantifier anywhere.
 bool hasQuantifier(const z3::expr &F);
 

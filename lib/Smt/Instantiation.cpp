@@ -281,3 +281,137 @@ std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned R
 }
 
 } // namespace pdpv
+
+namespace pdpv {
+
+namespace {
+
+/// The reads of defined arrays in formulas (groundArrayDefinitions), and
+/// whether the formulas stay in the fragment where instances at them are
+/// exact.
+class DefinedReads {
+public:
+  explicit DefinedReads(const std::map<unsigned, z3::expr> &Defined) : Defined(Defined) {}
+
+  /// Scans E: false if it leaves the fragment.
+  bool scan(const z3::expr &E) {
+    std::vector<z3::expr> Stack{E};
+    while (!Stack.empty()) {
+      z3::expr X = Stack.back();
+      Stack.pop_back();
+      if (!Seen.insert(X.id()).second)
+        continue;
+      if (!X.is_app())
+        return false; // a quantifier, or a bound variable
+      Z3_decl_kind K = X.decl().decl_kind();
+      if (X.get_sort().is_array() && !(K == Z3_OP_UNINTERPRETED && X.num_args() == 0) &&
+          K != Z3_OP_STORE && K != Z3_OP_ITE)
+        return false;
+      if ((K == Z3_OP_EQ || K == Z3_OP_DISTINCT) && X.arg(0).get_sort().is_array())
+        return false; // (extensionality would see the cells not instantiated)
+      if (K == Z3_OP_SELECT && X.num_args() == 2)
+        readAt(X.arg(0), X.arg(1));
+      for (unsigned J = 0; J < X.num_args(); ++J)
+        Stack.push_back(X.arg(J));
+    }
+    return true;
+  }
+
+  /// Reads of a defined array not yet instantiated: (array, index).
+  std::vector<std::pair<z3::expr, z3::expr>> Pending;
+
+private:
+  /// A read at I of the array Root: of the arrays it is built from too
+  /// (a store's base is read there unless I is the store's index; both arrays
+  /// of an ite).
+  void readAt(const z3::expr &Root, const z3::expr &I) {
+    std::vector<z3::expr> Stack{Root};
+    while (!Stack.empty()) {
+      z3::expr A = Stack.back();
+      Stack.pop_back();
+      if (!Walked.insert({A.id(), I.id()}).second)
+        continue;
+      Z3_decl_kind K = A.decl().decl_kind();
+      if (K == Z3_OP_STORE) {
+        Stack.push_back(A.arg(0));
+      } else if (K == Z3_OP_ITE) {
+        Stack.push_back(A.arg(1));
+        Stack.push_back(A.arg(2));
+      } else if (Defined.count(A.id())) {
+        Pending.push_back({A, I});
+      }
+    }
+  }
+
+  const std::map<unsigned, z3::expr> &Defined;
+  std::set<unsigned> Seen;
+  std::set<std::pair<unsigned, unsigned>> Walked;
+};
+
+} // namespace
+
+std::optional<std::vector<z3::expr>> groundArrayDefinitions(std::vector<z3::expr> &Formulas,
+                                                            const std::vector<z3::expr> &Definitions,
+                                                            unsigned Limit) {
+  if (Formulas.empty())
+    return std::vector<z3::expr>{};
+  z3::context &C = Formulas.front().ctx();
+  // Each defined array's body over the bound variable (:var 0).
+  std::map<unsigned, z3::expr> Body;
+  std::vector<z3::expr> Bodies; // (kept alive with their ids)
+  for (const z3::expr &D : Definitions) {
+    if (!D.is_forall() || Z3_get_quantifier_num_bound(C, D) != 1)
+      return std::nullopt;
+    z3::expr Eq = D.body();
+    if (!Eq.is_app() || Eq.decl().decl_kind() != Z3_OP_EQ || !Eq.arg(0).is_app() ||
+        Eq.arg(0).decl().decl_kind() != Z3_OP_SELECT || !Eq.arg(0).arg(1).is_var())
+      return std::nullopt;
+    Body.emplace(Eq.arg(0).arg(0).id(), Eq.arg(1));
+    Bodies.push_back(Eq.arg(0).arg(0));
+  }
+  // Constant arrays become constants defined the same way.
+  z3::expr_vector From(C), To(C);
+  std::set<unsigned> Replaced;
+  std::set<unsigned> Seen;
+  auto FindConstantArrays = [&](const z3::expr &Root) {
+    forEachApp(Root, Seen, [&](const z3::expr &E) {
+      if (E.decl().decl_kind() == Z3_OP_CONST_ARRAY && Replaced.insert(E.id()).second) {
+        z3::expr A = C.constant(("pdpv_const" + std::to_string(From.size())).c_str(), E.get_sort());
+        From.push_back(E);
+        To.push_back(A);
+        Body.emplace(A.id(), E.arg(0));
+        Bodies.push_back(A);
+      }
+    });
+  };
+  for (const z3::expr &F : Formulas)
+    FindConstantArrays(F);
+  for (auto &[Id, B] : Body)
+    FindConstantArrays(B);
+  if (!From.empty()) {
+    for (z3::expr &F : Formulas)
+      F = F.substitute(From, To);
+    for (auto &[Id, B] : Body)
+      B = B.substitute(From, To);
+  }
+  DefinedReads Reads(Body);
+  for (const z3::expr &F : Formulas)
+    if (!Reads.scan(F))
+      return std::nullopt;
+  std::vector<z3::expr> Instances;
+  while (!Reads.Pending.empty()) {
+    auto [A, I] = Reads.Pending.back();
+    Reads.Pending.pop_back();
+    if (Instances.size() >= Limit)
+      return std::nullopt;
+    z3::expr_vector At(C);
+    At.push_back(I);
+    z3::expr Instance = z3::select(A, I) == Body.at(A.id()).substitute(At);
+    if (!Reads.scan(Instance))
+      return std::nullopt;
+    Instances.push_back(Instance);
+  }
+  return Instances;
+}
+
+} // namespace pdpv

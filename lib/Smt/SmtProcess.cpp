@@ -1,6 +1,7 @@
 //===- SmtProcess.cpp - Bit-vector queries for a solver process -----------===//
 
 #include "pdpv/SmtProcess.h"
+#include "pdpv/Instantiation.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -381,6 +382,12 @@ std::optional<Script> writeScript(const SolverProcess &Asked, const std::vector<
   for (const z3::expr &F : Formulas)
     Plain.push_back(
         standardOperators(z3::expr(F).substitute(Original, Renamed), Standard, Axioms));
+  // Memory after a memcpy or memset of symbolic length, and the constant
+  // arrays of memory, are arrays defined at every index; where they are
+  // only read, their instances at the reads say the same without
+  // quantifiers, and boolector can read the query.
+  if (std::optional<std::vector<z3::expr>> Instances = groundArrayDefinitions(Plain, Axioms))
+    Axioms = std::move(*Instances);
   std::vector<Z3_ast> Assumed;
   for (size_t K = 0; K + 1 < Plain.size(); ++K)
     Assumed.push_back(Plain[K]);

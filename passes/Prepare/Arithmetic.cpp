@@ -16,15 +16,24 @@ using namespace llvm;
 namespace pdpv {
 
 /// The pair {a op b, overflow} of llvm.*.with.overflow as two plain values:
-/// the wrapped result, and whether the exact result differs from it (for
-/// the signed ones and umul computed exactly in twice the width).
-void lowerOverflowIntrinsics(Module &M) {
+/// the wrapped result, and whether the exact result differs from it. Both
+/// come from one operation: two multipliers, a narrow one for the result and
+/// a wide one for the check, would make a solver prove them equal on the low
+/// half -- the equivalence of two multiplier circuits, which bit-blasting
+/// cannot do at 64 bits (aws-c-common's size checks took 17 s).
+///  * The signed ones compute the exact result in twice the width; the
+///    result is its low half.
+///  * umul needs one bit more than the width N: a * b < 2^N when the
+///    operands' leading zeros add up to N or more, and a * b >= 2^N when
+///    they add up to N - 2 or less; in between, a * b < 2^(N+1), so bit N
+///    of the (N+1)-bit product decides.
+///  * uadd and usub compare the wrapped result or the operands.
+static void lowerOverflowIntrinsics(Function &F) {
   SmallVector<IntrinsicInst *, 8> Calls;
-  for (Function &F : M)
-    for (Instruction &I : instructions(F))
-      if (auto *II = dyn_cast<IntrinsicInst>(&I); II && isa<WithOverflowInst>(II) &&
-                                                   II->getArgOperand(0)->getType()->isIntegerTy())
-        Calls.push_back(II);
+  for (Instruction &I : instructions(F))
+    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && isa<WithOverflowInst>(II) &&
+                                                 II->getArgOperand(0)->getType()->isIntegerTy())
+      Calls.push_back(II);
   for (IntrinsicInst *II : Calls) {
     if (!all_of(II->users(), [](const User *U) { return isa<ExtractValueInst>(U); }))
       continue;
@@ -33,17 +42,29 @@ void lowerOverflowIntrinsics(Module &M) {
     Value *A = WO->getLHS(), *D = WO->getRHS();
     auto *Ty = cast<IntegerType>(A->getType());
     Instruction::BinaryOps Op = WO->getBinaryOp();
-    Value *Result = B.CreateBinOp(Op, A, D);
-    Value *Overflow;
-    if (WO->isSigned() || Op == Instruction::Mul) {
-      Type *Wide = IntegerType::get(M.getContext(), 2 * Ty->getBitWidth());
+    Value *Result, *Overflow;
+    unsigned N = Ty->getBitWidth();
+    if (Op == Instruction::Mul && !WO->isSigned() && N >= 4) { // (the zeros' sum fits N bits)
+      Type *Wider = IntegerType::get(F.getContext(), N + 1);
+      Value *P = B.CreateMul(B.CreateZExt(A, Wider), B.CreateZExt(D, Wider));
+      Result = B.CreateTrunc(P, Ty);
+      Value *Top = B.CreateTrunc(B.CreateLShr(P, N), B.getInt1Ty());
+      Value *Zeros = B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::ctlz, A, B.getFalse()),
+                                 B.CreateBinaryIntrinsic(Intrinsic::ctlz, D, B.getFalse()));
+      Overflow = B.CreateOr(B.CreateICmpULT(Zeros, ConstantInt::get(Ty, N - 1)), Top);
+    } else if (WO->isSigned() || Op == Instruction::Mul) {
+      Type *Wide = IntegerType::get(F.getContext(), 2 * N);
       auto Extend = [&](Value *V) {
         return WO->isSigned() ? B.CreateSExt(V, Wide) : B.CreateZExt(V, Wide);
       };
-      Overflow = B.CreateICmpNE(B.CreateBinOp(Op, Extend(A), Extend(D)), Extend(Result));
+      Value *Exact = B.CreateBinOp(Op, Extend(A), Extend(D));
+      Result = B.CreateTrunc(Exact, Ty);
+      Overflow = B.CreateICmpNE(Exact, Extend(Result));
     } else if (Op == Instruction::Add) {
+      Result = B.CreateBinOp(Op, A, D);
       Overflow = B.CreateICmpULT(Result, A); // wrapped around
     } else {
+      Result = B.CreateBinOp(Op, A, D);
       Overflow = B.CreateICmpULT(A, D); // borrowed
     }
     for (User *U : make_early_inc_range(II->users())) {
@@ -53,6 +74,11 @@ void lowerOverflowIntrinsics(Module &M) {
     }
     II->eraseFromParent();
   }
+}
+
+void lowerOverflowIntrinsics(Module &M) {
+  for (Function &F : M)
+    lowerOverflowIntrinsics(F);
 }
 
 /// Makes the undefined behaviour PDPV cares about explicit, in program

@@ -1,0 +1,35 @@
+// __builtin_mul_overflow on unsigned operands (llvm.umul.with.overflow): the
+// overflow bit is exact at every width, and checking a size computation with
+// it -- n items of s bytes, as allocation code does -- costs the solver one
+// product, not the proof that two multipliers agree.
+// RUN: pdpv %s 2>&1 | FileCheck-19 %s
+// RUN: pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --clang-arg=-DBUG %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
+#include <assert.h>
+#include <stddef.h>
+extern unsigned char __VERIFIER_nondet_uchar(void);
+extern unsigned short __VERIFIER_nondet_ushort(void);
+extern unsigned long __VERIFIER_nondet_ulong(void);
+
+int main(void) {
+  unsigned char a = __VERIFIER_nondet_uchar(), b = __VERIFIER_nondet_uchar(), p;
+  unsigned short c = __VERIFIER_nondet_ushort(), d = __VERIFIER_nondet_ushort(), q;
+  int o8 = __builtin_mul_overflow(a, b, &p);
+  int o16 = __builtin_mul_overflow(c, d, &q);
+  // Each against the exact product, computed wider.
+  assert(o8 == (a * b > 255));
+  assert(o16 == ((unsigned long long)c * d > 65535));
+  assert(p == (unsigned char)(a * b));
+  size_t n = __VERIFIER_nondet_ulong(), s = __VERIFIER_nondet_ulong(), bytes;
+  if (s <= 16 && !__builtin_mul_overflow(n, s, &bytes)) {
+    assert(bytes >= n || s == 0);
+#ifdef BUG
+    assert(n < (size_t)-1 / 16); // n near the top still fits when s is 0 or 1
+#endif
+  }
+  return 0;
+}
+// CHECK-COUNT-4: remark: assertion proved
+// CHECK: Result: TRUE
+// BUG: multiplication-overflow.c:27:5: warning: assertion can fail
+// BUG: Result: FALSE
