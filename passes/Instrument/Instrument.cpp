@@ -13,6 +13,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
@@ -28,8 +29,10 @@ static bool isInstrumented(const BasicBlock &H) {
 }
 
 /// The objects the loop may write (Memory.h): a null pointer stands for any
-/// when a store's target is not an object the model follows.
-static SetVector<Value *> writtenObjects(const Loop &L) {
+/// when a store's target is not an object the model follows, or is one
+/// whose site the marker cannot name (a heap block allocated on only some
+/// of the paths to the loop, which a pointer kept in memory may reach).
+static SetVector<Value *> writtenObjects(const Loop &L, const DominatorTree &DT) {
   SetVector<Value *> Objects;
   std::optional<std::optional<SmallPtrSet<const Value *, 8>>> Stored;
   const Function &F = *L.getHeader()->getParent();
@@ -45,7 +48,12 @@ static SetVector<Value *> writtenObjects(const Loop &L) {
         // (a pointer that walks one object, `for (p = a; ...; p++) *p = 0`,
         // writes that object; one loaded from memory, any object whose
         // address is stored)
-        if (auto Sites = pointedObjects(T, F, Stored))
+        auto Sites = pointedObjects(T, F, Stored);
+        auto Named = [&](const Value *O) {
+          const auto *Site = dyn_cast<Instruction>(O);
+          return !Site || DT.dominates(Site, L.getHeader());
+        };
+        if (Sites && all_of(*Sites, Named))
           for (const Value *O : *Sites)
             Objects.insert(const_cast<Value *>(O));
         else
@@ -57,6 +65,7 @@ static SetVector<Value *> writtenObjects(const Loop &L) {
 
 unsigned instrumentLoops(Function &F, LoopInfo &LI) {
   Module &M = *F.getParent();
+  DominatorTree DT(F);
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   for (unsigned Id = 0; Id < Loops.size(); ++Id) {
     Loop *L = Loops[Id];
@@ -90,7 +99,7 @@ unsigned instrumentLoops(Function &F, LoopInfo &LI) {
     SmallVector<OperandBundleDef, 3> Bundles = {
         OperandBundleDef(UpdateBundle.str(), Update),
         OperandBundleDef(ReadBundle.str(), Read.getArrayRef())};
-    if (SetVector<Value *> W = writtenObjects(*L); !W.empty())
+    if (SetVector<Value *> W = writtenObjects(*L, DT); !W.empty())
       Bundles.push_back(OperandBundleDef(WritesBundle.str(), W.getArrayRef()));
     CallInst *Marker =
         B.CreateCall(loopInvariantFunction(M), {B.getInt32(Id + 1)}, Bundles);

@@ -16,18 +16,20 @@ using namespace llvm;
 namespace pdpv {
 
 /// The pair {a op b, overflow} of llvm.*.with.overflow as two plain values:
-/// the wrapped result, and whether the exact result differs from it. Both
-/// come from one operation: two multipliers, a narrow one for the result and
-/// a wide one for the check, would make a solver prove them equal on the low
+/// the wrapped result, the same operation the program writes as a * b (a
+/// solver shares the two), and an exact overflow bit that never compares a
+/// second computation of the result with it: two multipliers, one for the
+/// result and one for the check, make a solver prove them equal on the low
 /// half -- the equivalence of two multiplier circuits, which bit-blasting
 /// cannot do at 64 bits (aws-c-common's size checks took 17 s).
-///  * The signed ones compute the exact result in twice the width; the
-///    result is its low half.
-///  * umul needs one bit more than the width N: a * b < 2^N when the
-///    operands' leading zeros add up to N or more, and a * b >= 2^N when
-///    they add up to N - 2 or less; in between, a * b < 2^(N+1), so bit N
-///    of the (N+1)-bit product decides.
-///  * uadd and usub compare the wrapped result or the operands.
+///  * uadd wrapped around (r < a), usub borrowed (a < b).
+///  * sadd and ssub: the result's sign differs from the operands' signs
+///    where those agree (for ssub: where a and -b agree).
+///  * umul: a * b < 2^N when the operands' leading zeros add up to N or
+///    more, a * b >= 2^N when they add up to N - 2 or less; in between,
+///    a * b < 2^(N+1), and bit N of the (N+1)-bit product decides.
+///  * smul: the exact product, in 2N bits, from bit N - 1 up is all zeros
+///    or all ones.
 static void lowerOverflowIntrinsics(Function &F) {
   SmallVector<IntrinsicInst *, 8> Calls;
   for (Instruction &I : instructions(F))
@@ -41,31 +43,33 @@ static void lowerOverflowIntrinsics(Function &F) {
     IRBuilder<> B(II);
     Value *A = WO->getLHS(), *D = WO->getRHS();
     auto *Ty = cast<IntegerType>(A->getType());
-    Instruction::BinaryOps Op = WO->getBinaryOp();
-    Value *Result, *Overflow;
     unsigned N = Ty->getBitWidth();
-    if (Op == Instruction::Mul && !WO->isSigned() && N >= 4) { // (the zeros' sum fits N bits)
-      Type *Wider = IntegerType::get(F.getContext(), N + 1);
-      Value *P = B.CreateMul(B.CreateZExt(A, Wider), B.CreateZExt(D, Wider));
-      Result = B.CreateTrunc(P, Ty);
-      Value *Top = B.CreateTrunc(B.CreateLShr(P, N), B.getInt1Ty());
-      Value *Zeros = B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::ctlz, A, B.getFalse()),
-                                 B.CreateBinaryIntrinsic(Intrinsic::ctlz, D, B.getFalse()));
-      Overflow = B.CreateOr(B.CreateICmpULT(Zeros, ConstantInt::get(Ty, N - 1)), Top);
-    } else if (WO->isSigned() || Op == Instruction::Mul) {
-      Type *Wide = IntegerType::get(F.getContext(), 2 * N);
+    Instruction::BinaryOps Op = WO->getBinaryOp();
+    Value *Result = B.CreateBinOp(Op, A, D);
+    Value *Zero = ConstantInt::get(Ty, 0), *Overflow;
+    auto Widened = [&](unsigned Bits) {
+      Type *Wide = IntegerType::get(F.getContext(), Bits);
       auto Extend = [&](Value *V) {
         return WO->isSigned() ? B.CreateSExt(V, Wide) : B.CreateZExt(V, Wide);
       };
-      Value *Exact = B.CreateBinOp(Op, Extend(A), Extend(D));
-      Result = B.CreateTrunc(Exact, Ty);
-      Overflow = B.CreateICmpNE(Exact, Extend(Result));
-    } else if (Op == Instruction::Add) {
-      Result = B.CreateBinOp(Op, A, D);
-      Overflow = B.CreateICmpULT(Result, A); // wrapped around
+      return B.CreateMul(Extend(A), Extend(D));
+    };
+    if (Op != Instruction::Mul && !WO->isSigned()) {
+      Overflow = Op == Instruction::Add ? B.CreateICmpULT(Result, A)  // wrapped around
+                                        : B.CreateICmpULT(A, D);      // borrowed
+    } else if (Op != Instruction::Mul) {
+      Value *Against = Op == Instruction::Add ? B.CreateXor(D, Result) : B.CreateXor(A, D);
+      Overflow = B.CreateICmpSLT(B.CreateAnd(B.CreateXor(A, Result), Against), Zero);
+    } else if (WO->isSigned()) {
+      Value *High = B.CreateAShr(Widened(2 * N), N - 1);
+      Overflow = B.CreateAnd(B.CreateIsNotNull(High), B.CreateICmpNE(High, Constant::getAllOnesValue(High->getType())));
+    } else if (N >= 4) { // (the zeros' sum fits N bits)
+      Value *Top = B.CreateTrunc(B.CreateLShr(Widened(N + 1), N), B.getInt1Ty());
+      Value *Zeros = B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::ctlz, A, B.getFalse()),
+                                 B.CreateBinaryIntrinsic(Intrinsic::ctlz, D, B.getFalse()));
+      Overflow = B.CreateOr(B.CreateICmpULT(Zeros, ConstantInt::get(Ty, N - 1)), Top);
     } else {
-      Result = B.CreateBinOp(Op, A, D);
-      Overflow = B.CreateICmpULT(A, D); // borrowed
+      Overflow = B.CreateIsNotNull(B.CreateLShr(Widened(2 * N), N));
     }
     for (User *U : make_early_inc_range(II->users())) {
       auto *E = cast<ExtractValueInst>(U);

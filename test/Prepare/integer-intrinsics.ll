@@ -1,11 +1,10 @@
 ; __builtin_add_overflow and friends compile to llvm.*.with.overflow, a
 ; {result, overflow} pair: preparation takes it apart into the wrapped
 ; result and an exact overflow bit, so the encoder and the interpreter see
-; plain integers. The signed ones compute the exact result once, in twice the
-; width: the result is its low half, the overflow bit whether it differs from
-; the exact one. umul needs only one bit more: it overflows when the operands'
-; leading zeros add up to less than width - 1, or when bit 32 of the product
-; is set. (One product for both: a solver cannot prove two multipliers equal.) A zero operand of
+; plain integers. The result is the operation the program writes as a + b; the
+; bit never compares a second computation of it with it (a solver cannot
+; prove two multipliers equal): sadd's is the sign rule, umul's the operands'
+; leading zeros and bit 32 of the 33-bit product. A zero operand of
 ; ctlz/cttz with is_zero_poison (__builtin_clz(0)) gives an arbitrary value,
 ; and the flag goes.
 ; RUN: opt-19 -load-pass-plugin=%libpdpv -passes=pdpv-prepare -verify-each %s -S -o - | FileCheck-19 %s
@@ -35,13 +34,12 @@ entry:
 }
 ; CHECK-LABEL: define i32 @main()
 ; CHECK-NOT: with.overflow
-; CHECK-DAG: [[XW:%.*]] = sext i32 %x to i64
-; CHECK-DAG: [[YW:%.*]] = sext i32 %y to i64
-; CHECK-DAG: [[EXACT:%.*]] = add i64 [[XW]], [[YW]]
-; CHECK-DAG: [[SUM:%.*]] = trunc i64 [[EXACT]] to i32
-; CHECK-DAG: [[BACK:%.*]] = sext i32 [[SUM]] to i64
-; CHECK-DAG: icmp ne i64 [[EXACT]], [[BACK]]
-; CHECK-DAG: icmp ult i32 %x, %y
+; CHECK-DAG: [[SUM:%.*]] = add i32 %x, %y
+; CHECK-DAG: [[XS:%.*]] = xor i32 %x, [[SUM]]
+; CHECK-DAG: [[YS:%.*]] = xor i32 %y, [[SUM]]
+; CHECK-DAG: [[BOTH:%.*]] = and i32 [[XS]], [[YS]]
+; CHECK-DAG: [[SADDO:%.*]] = icmp slt i32 [[BOTH]], 0
+; CHECK-DAG: [[USUBO:%.*]] = icmp ult i32 %x, %y
 ; CHECK-DAG: [[XN:%.*]] = zext i32 %x to i33
 ; CHECK-DAG: [[YN:%.*]] = zext i32 %y to i33
 ; CHECK-DAG: [[PRODUCT:%.*]] = mul i33 [[XN]], [[YN]]
@@ -51,6 +49,7 @@ entry:
 ; CHECK-DAG: [[ZEROS:%.*]] = add i32 %{{[0-9]+}}, [[YZEROS]]
 ; CHECK-DAG: [[WIDE:%.*]] = icmp ult i32 [[ZEROS]], 31
 ; CHECK-DAG: [[UMULO:%.*]] = or i1 [[WIDE]], [[TOP]]
+; CHECK-DAG: or i1 [[SADDO]], [[USUBO]]
 ; CHECK-DAG: or i1 %o1, [[UMULO]]
 ; CHECK-DAG: add i32 [[SUM]], %{{[0-9]+}}
 ; CHECK-DAG: [[CLZ:%.*]] = call i32 @llvm.ctlz.i32(i32 %x, i1 false)
