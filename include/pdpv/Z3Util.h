@@ -101,7 +101,9 @@ z3::expr universalClosure(const z3::expr &F);
 /// the internal ones SMT-LIB's values at zero too; associative operators
 /// with two arguments each; and lambdas (outside quantifiers) as arrays
 /// defined by the forall Axioms gets.
-z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
+/// Done: each rewritten term's result by the term's AST id, with the term
+/// itself kept alive (Z3 gives a freed AST's id to the next new one).
+z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::expr, z3::expr>> &Done,
                            std::vector<z3::expr> &Axioms);
 
 } // namespace pdpv

@@ -378,7 +378,7 @@ std::optional<Script> writeScript(const SolverProcess &Asked, const std::vector<
     Names += " " + Name;
   }
   std::vector<z3::expr> Plain, Axioms;
-  std::map<unsigned, z3::expr> Standard;
+  std::map<unsigned, std::pair<z3::expr, z3::expr>> Standard;
   for (const z3::expr &F : Formulas)
     Plain.push_back(
         standardOperators(z3::expr(F).substitute(Original, Renamed), Standard, Axioms));

@@ -172,10 +172,10 @@ static BinaryFn binaryJoin(Z3_decl_kind K) {
   }
 }
 
-z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done,
+z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::expr, z3::expr>> &Done,
                            std::vector<z3::expr> &Axioms) {
   if (auto It = Done.find(E.id()); It != Done.end())
-    return It->second;
+    return It->second.second;
   z3::context &C = E.ctx();
   // Memory after a memset or memcpy is a lambda over the index (Memory.h).
   // cvc5 reads a lambda as a function, not an array (no store on it): it
@@ -189,7 +189,7 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
     z3::expr Body = standardOperators(E.body().substitute(Bound), Done, Axioms);
     z3::expr A = C.constant(("pdpv_array" + N).c_str(), E.get_sort());
     Axioms.push_back(z3::forall(K, z3::select(A, K) == Body));
-    Done.emplace(E.id(), A);
+    Done.emplace(E.id(), std::make_pair(E, A));
     return A;
   }
   if (!E.is_app() || E.num_args() == 0)
@@ -223,7 +223,7 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, z3::expr> &Done
       R = E.decl()(Args);
     }
   }
-  Done.emplace(E.id(), R);
+  Done.emplace(E.id(), std::make_pair(E, R));
   return R;
 }
 

@@ -342,7 +342,7 @@ TEST(SmtProcess, ArrayDefinitionsAreGroundedAtTheirReads) {
   z3::expr Copy = z3::lambda(K, z3::ite(z3::ult(K, N), z3::select(Src, K), z3::select(Fresh, K)));
   z3::expr Dst = z3::store(Copy, N, C.bv_val(9, 8)); // a write after the copy
   auto Grounded = [&](const z3::expr &Query) {
-    std::map<unsigned, z3::expr> Done;
+    std::map<unsigned, std::pair<z3::expr, z3::expr>> Done;
     std::vector<z3::expr> Definitions;
     std::vector<z3::expr> Formulas{standardOperators(Query, Done, Definitions)};
     EXPECT_EQ(Definitions.size(), 1u);
@@ -373,7 +373,7 @@ TEST(SmtProcess, ArraysComparedWholeAreNotGrounded) {
   z3::expr Src = C.constant("src", C.array_sort(Index, Byte));
   z3::expr K = C.bv_const("k", 64);
   z3::expr Zeroed = z3::lambda(K, C.bv_val(0, 8));
-  std::map<unsigned, z3::expr> Done;
+  std::map<unsigned, std::pair<z3::expr, z3::expr>> Done;
   std::vector<z3::expr> Definitions;
   std::vector<z3::expr> Formulas{standardOperators(Src == Zeroed, Done, Definitions)};
   EXPECT_FALSE(groundArrayDefinitions(Formulas, Definitions).has_value());
