@@ -280,10 +280,6 @@ std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned R
   return I.instantiate(*F);
 }
 
-} // namespace pdpv
-
-namespace pdpv {
-
 namespace {
 
 /// The reads of defined arrays in formulas (groundArrayDefinitions), and
@@ -295,26 +291,20 @@ public:
 
   /// Scans E: false if it leaves the fragment.
   bool scan(const z3::expr &E) {
-    std::vector<z3::expr> Stack{E};
-    while (!Stack.empty()) {
-      z3::expr X = Stack.back();
-      Stack.pop_back();
-      if (!Seen.insert(X.id()).second)
-        continue;
-      if (!X.is_app())
-        return false; // a quantifier, or a bound variable
+    bool Inside = E.is_app();
+    forEachApp(E, Seen, [&](const z3::expr &X) {
       Z3_decl_kind K = X.decl().decl_kind();
       if (X.get_sort().is_array() && !(K == Z3_OP_UNINTERPRETED && X.num_args() == 0) &&
           K != Z3_OP_STORE && K != Z3_OP_ITE)
-        return false;
+        Inside = false;
       if ((K == Z3_OP_EQ || K == Z3_OP_DISTINCT) && X.arg(0).get_sort().is_array())
-        return false; // (extensionality would see the cells not instantiated)
+        Inside = false; // (extensionality would see the cells not instantiated)
+      for (unsigned J = 0; J < X.num_args(); ++J)
+        Inside = Inside && X.arg(J).is_app(); // (not a quantifier, nor a bound variable)
       if (K == Z3_OP_SELECT && X.num_args() == 2)
         readAt(X.arg(0), X.arg(1));
-      for (unsigned J = 0; J < X.num_args(); ++J)
-        Stack.push_back(X.arg(J));
-    }
-    return true;
+    });
+    return Inside;
   }
 
   /// Reads of a defined array not yet instantiated: (array, index).
@@ -356,9 +346,9 @@ std::optional<std::vector<z3::expr>> groundArrayDefinitions(std::vector<z3::expr
   if (Formulas.empty())
     return std::vector<z3::expr>{};
   z3::context &C = Formulas.front().ctx();
-  // Each defined array's body over the bound variable (:var 0).
+  // Each defined array's body over the bound variable (:var 0), by the
+  // array's id (the arrays live on in Definitions and To).
   std::map<unsigned, z3::expr> Body;
-  std::vector<z3::expr> Bodies; // (kept alive with their ids)
   for (const z3::expr &D : Definitions) {
     if (!D.is_forall() || Z3_get_quantifier_num_bound(C, D) != 1)
       return std::nullopt;
@@ -367,20 +357,17 @@ std::optional<std::vector<z3::expr>> groundArrayDefinitions(std::vector<z3::expr
         Eq.arg(0).decl().decl_kind() != Z3_OP_SELECT || !Eq.arg(0).arg(1).is_var())
       return std::nullopt;
     Body.emplace(Eq.arg(0).arg(0).id(), Eq.arg(1));
-    Bodies.push_back(Eq.arg(0).arg(0));
   }
   // Constant arrays become constants defined the same way.
   z3::expr_vector From(C), To(C);
-  std::set<unsigned> Replaced;
-  std::set<unsigned> Seen;
+  std::set<unsigned> Seen; // (each constant array is met once)
   auto FindConstantArrays = [&](const z3::expr &Root) {
     forEachApp(Root, Seen, [&](const z3::expr &E) {
-      if (E.decl().decl_kind() == Z3_OP_CONST_ARRAY && Replaced.insert(E.id()).second) {
+      if (E.decl().decl_kind() == Z3_OP_CONST_ARRAY) {
         z3::expr A = C.constant(("pdpv_const" + std::to_string(From.size())).c_str(), E.get_sort());
         From.push_back(E);
         To.push_back(A);
         Body.emplace(A.id(), E.arg(0));
-        Bodies.push_back(A);
       }
     });
   };
@@ -388,6 +375,8 @@ std::optional<std::vector<z3::expr>> groundArrayDefinitions(std::vector<z3::expr
     FindConstantArrays(F);
   for (auto &[Id, B] : Body)
     FindConstantArrays(B);
+  if (Body.empty())
+    return std::vector<z3::expr>{}; // (no array to define: nothing to scan)
   if (!From.empty()) {
     for (z3::expr &F : Formulas)
       F = F.substitute(From, To);

@@ -30,12 +30,13 @@ namespace pdpv {
 ///    a * b < 2^(N+1), and bit N of the (N+1)-bit product decides.
 ///  * smul: the exact product, in 2N bits, from bit N - 1 up is all zeros
 ///    or all ones.
-static void lowerOverflowIntrinsics(Function &F) {
+void lowerOverflowIntrinsics(Module &M) {
   SmallVector<IntrinsicInst *, 8> Calls;
-  for (Instruction &I : instructions(F))
-    if (auto *II = dyn_cast<IntrinsicInst>(&I); II && isa<WithOverflowInst>(II) &&
-                                                 II->getArgOperand(0)->getType()->isIntegerTy())
-      Calls.push_back(II);
+  for (Function &F : M)
+    for (Instruction &I : instructions(F))
+      if (auto *II = dyn_cast<IntrinsicInst>(&I); II && isa<WithOverflowInst>(II) &&
+                                                   II->getArgOperand(0)->getType()->isIntegerTy())
+        Calls.push_back(II);
   for (IntrinsicInst *II : Calls) {
     if (!all_of(II->users(), [](const User *U) { return isa<ExtractValueInst>(U); }))
       continue;
@@ -47,8 +48,8 @@ static void lowerOverflowIntrinsics(Function &F) {
     Instruction::BinaryOps Op = WO->getBinaryOp();
     Value *Result = B.CreateBinOp(Op, A, D);
     Value *Zero = ConstantInt::get(Ty, 0), *Overflow;
-    auto Widened = [&](unsigned Bits) {
-      Type *Wide = IntegerType::get(F.getContext(), Bits);
+    auto WideProduct = [&](unsigned Bits) {
+      Type *Wide = IntegerType::get(M.getContext(), Bits);
       auto Extend = [&](Value *V) {
         return WO->isSigned() ? B.CreateSExt(V, Wide) : B.CreateZExt(V, Wide);
       };
@@ -61,15 +62,16 @@ static void lowerOverflowIntrinsics(Function &F) {
       Value *Against = Op == Instruction::Add ? B.CreateXor(D, Result) : B.CreateXor(A, D);
       Overflow = B.CreateICmpSLT(B.CreateAnd(B.CreateXor(A, Result), Against), Zero);
     } else if (WO->isSigned()) {
-      Value *High = B.CreateAShr(Widened(2 * N), N - 1);
-      Overflow = B.CreateAnd(B.CreateIsNotNull(High), B.CreateICmpNE(High, Constant::getAllOnesValue(High->getType())));
+      Value *High = B.CreateAShr(WideProduct(2 * N), N - 1);
+      Overflow = B.CreateAnd(B.CreateIsNotNull(High),
+                             B.CreateICmpNE(High, Constant::getAllOnesValue(High->getType())));
     } else if (N >= 4) { // (the zeros' sum fits N bits)
-      Value *Top = B.CreateTrunc(B.CreateLShr(Widened(N + 1), N), B.getInt1Ty());
+      Value *Top = B.CreateTrunc(B.CreateLShr(WideProduct(N + 1), N), B.getInt1Ty());
       Value *Zeros = B.CreateAdd(B.CreateBinaryIntrinsic(Intrinsic::ctlz, A, B.getFalse()),
                                  B.CreateBinaryIntrinsic(Intrinsic::ctlz, D, B.getFalse()));
       Overflow = B.CreateOr(B.CreateICmpULT(Zeros, ConstantInt::get(Ty, N - 1)), Top);
     } else {
-      Overflow = B.CreateIsNotNull(B.CreateLShr(Widened(2 * N), N));
+      Overflow = B.CreateIsNotNull(B.CreateLShr(WideProduct(2 * N), N));
     }
     for (User *U : make_early_inc_range(II->users())) {
       auto *E = cast<ExtractValueInst>(U);
@@ -78,11 +80,6 @@ static void lowerOverflowIntrinsics(Function &F) {
     }
     II->eraseFromParent();
   }
-}
-
-void lowerOverflowIntrinsics(Module &M) {
-  for (Function &F : M)
-    lowerOverflowIntrinsics(F);
 }
 
 /// Makes the undefined behaviour PDPV cares about explicit, in program
