@@ -14,7 +14,11 @@
 //    superset for the shapes PDPV writes), but not at a select's index
 //    alone where the forall reads cells at a multiple of k or away from k
 //    (there k is a cell's index, not a byte offset). Fewer instances only
-//    make the claim harder to prove, never wrongly provable.
+//    make the claim harder to prove, never wrongly provable;
+//  * a forall in both positions (under an equivalence, in the condition of
+//    an if-then-else choosing a value) gets a Boolean name b, and the claim
+//    becomes (b => Q) && (Q => b) => claim[b/Q]: there Q is once assumed
+//    and once shown, as above.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PDPV_INSTANTIATION_H
@@ -27,8 +31,8 @@
 namespace pdpv {
 
 /// A quantifier-free formula whose validity implies Claim's, or none if
-/// Claim has a quantifier where this cannot remove it (under an equivalence
-/// or an if-then-else condition, or with more than one bound variable).
+/// Claim has a quantifier where this cannot remove it (an existential, or
+/// a forall with more than one bound variable).
 /// Rounds: 1 instantiates at the claim's own index terms, 2 also at those
 /// of the first instances (a larger formula that proves more claims).
 std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned Rounds = 2);

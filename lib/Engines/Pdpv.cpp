@@ -12,6 +12,7 @@
 #include "Replay.h"
 
 #include "pdpv/BoundSearch.h"
+#include "pdpv/HelpedCheck.h"
 #include "pdpv/LoopPasses.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/Z3Util.h"
@@ -23,6 +24,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -48,6 +50,7 @@ public:
       Acyclic = cantFail(findSolverProcess(Opts.Solver));
     if (Opts.Recheck != "none")
       Prover = cantFail(findSolverProcess(Opts.Recheck));
+    Helper = solverOtherThan("z3");
   }
   void run();
 
@@ -55,13 +58,18 @@ private:
   void decide(CheckResult &CR, const Check &C, z3::solver &S, Encoder &E,
               const Instruction *At);
   Execution replay(InputOracle &Oracle, uint64_t MaxSteps);
-  z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why);
+  z3::check_result solve(z3::solver &S, const z3::expr_vector &Assumptions, std::string &Why,
+                         std::string *HelpedBy = nullptr);
   /// The re-check of the proved checks' proof (ProofRecheck), begun, and
   /// its outcome taken.
+  /// (Helper: the safety of the checks the helper proved, by a third solver
+  /// where the re-check's own is the helper.)
   void beginRecheck(std::vector<CheckResult> &Decided, Encoder &E,
-                    std::optional<ProofRecheck> &Recheck);
-  void endRecheck(std::vector<CheckResult> &Decided, std::optional<ProofRecheck> &Recheck);
-  void notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why);
+                    std::optional<ProofRecheck> &Recheck, std::optional<ProofRecheck> &Helper);
+  void endRecheck(std::vector<CheckResult> &Decided, std::optional<ProofRecheck> &Recheck,
+                  std::optional<ProofRecheck> &Helper);
+  void notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why,
+                    function_ref<bool(const CheckResult &)> Which = nullptr);
   /// Where each decided check is in the prepared function.
   using CheckSite = std::pair<const Instruction *, CheckKind>;
   void decideInTurn(std::vector<CheckResult> &Decided, const std::vector<CheckSite> &Sites,
@@ -93,6 +101,8 @@ private:
   Unknown TimeReason; // when Deadline is reached (a share of the portfolio's: no seconds)
   std::optional<SolverProcess> Acyclic; // decides the model's checks instead of Z3
   std::optional<SolverProcess> Prover;  // re-checks proofs
+  std::optional<SolverProcess> Helper;  // where Z3 stalls on a check
+  std::set<const CheckResult *> Helped; // the checks the helper proved
   // Failures seen by the interpreter, possibly while deciding another check.
   std::map<std::pair<const Instruction *, CheckKind>, Execution> Confirmed;
 };
@@ -235,10 +245,11 @@ bool FunctionVerifier::confirms(CheckResult &CR, const Check &C, const Instructi
 }
 
 /// When one of the proved checks fails (E's terms), or nothing if none is proved.
-static std::optional<z3::expr> provedFail(const std::vector<CheckResult> &Decided, Encoder &E) {
+static std::optional<z3::expr> provedFail(const std::vector<CheckResult> &Decided, Encoder &E,
+                                          function_ref<bool(const CheckResult &)> Which = nullptr) {
   std::optional<z3::expr> Fails;
   for (size_t K = 0; K < Decided.size(); ++K)
-    if (Decided[K].V == Verdict::True)
+    if (Decided[K].V == Verdict::True && (!Which || Which(Decided[K])))
       Fails = Fails ? *Fails || E.checks()[K].Violated : E.checks()[K].Violated;
   return Fails;
 }
@@ -267,9 +278,12 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     z3::expr_vector Assumptions(S.ctx());
     Assumptions.push_back(C.Violated);
     std::string Why;
-    switch (solve(S, Assumptions, Why)) {
+    std::string HelpedBy;
+    switch (solve(S, Assumptions, Why, &HelpedBy)) {
     case z3::unsat:
       CR.V = Verdict::True;
+      if (!HelpedBy.empty())
+        Helped.insert(&CR);
       return;
     case z3::unknown:
       CR.Why = solverFailure(Why);
@@ -488,14 +502,15 @@ void FunctionVerifier::run() {
     decideInTurn(Decided, Sites, S, E);
     // The invariants' text is made while the re-check's process runs (its
     // queries wait for the re-check, not the other way round).
-    std::optional<ProofRecheck> Recheck;
-    beginRecheck(Decided, E, Recheck);
+    std::optional<ProofRecheck> Recheck, HelperRecheck;
+    beginRecheck(Decided, E, Recheck, HelperRecheck);
     std::optional<DominatorTree> DT;
     if (Refiner && Opts.CInvariants)
       DT.emplace(*Model);
     auto Between = [&] {
-      if (Recheck)
-        Recheck->poll();
+      for (std::optional<ProofRecheck> *R : {&Recheck, &HelperRecheck})
+        if (*R)
+          (*R)->poll();
     };
     // A user reads the smallest part of the invariants that is still the
     // proof; -v shows them whole.
@@ -510,7 +525,7 @@ void FunctionVerifier::run() {
             L.CConjuncts = Refiner->cInvariant(Id, Refiner->entryValues(Id, S, E, *DT));
           R.Invariants.push_back(std::move(L));
         }
-    endRecheck(Decided, Recheck);
+    endRecheck(Decided, Recheck, HelperRecheck);
     publish(Decided, Sites);
     if (Refiner && T.WantLoopInvariants && !T.Props.allAnswered()) {
       DenseMap<const Value *, const Value *> ModelToPrepared = modelOrigins(VMap);
@@ -569,35 +584,18 @@ void FunctionVerifier::publish(std::vector<CheckResult> &Decided,
   }
 }
 
-/// S under Assumptions, decided by the Z3 library or by the solver process;
-/// a process's values of the free constants then fix Z3's model (Z3 only
-/// evaluates the encoding under them, which also double-checks the answer).
+/// S under Assumptions, decided by the Z3 library (helped where it stalls,
+/// when HelpedBy is asked for: HelpedCheck.h) or by the solver process.
 z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &Assumptions,
-                                         std::string &Why) {
-  if (!Acyclic) {
-    z3::check_result Res = S.check(Assumptions);
-    if (Res == z3::unknown)
-      Why = S.reason_unknown();
-    return Res;
-  }
-  std::vector<z3::expr> Query;
-  for (const z3::expr &F : S.assertions())
-    Query.push_back(F);
-  for (const z3::expr &A : Assumptions)
-    Query.push_back(A);
-  ProcessAnswer Answer = askSolverProcess(*Acyclic, Query, /*WantModel=*/true,
-                                          millisecondsUntil(Deadline), Opts.MemoryLimitMB);
-  if (Answer.Answer != z3::sat) {
-    Why = Answer.Why;
-    return Answer.Answer;
-  }
-  z3::expr_vector Fixed = Assumptions;
-  for (auto &[Const, Value] : Answer.Model)
-    Fixed.push_back(Const == Value);
-  if (S.check(Fixed) == z3::sat)
-    return z3::sat;
-  Why = "internal error: " + Acyclic->Name + "'s model does not satisfy the query in z3";
-  return z3::unknown;
+                                         std::string &Why, std::string *HelpedBy) {
+  if (Acyclic)
+    return checkByProcess(S, Assumptions, *Acyclic, Deadline, Opts.MemoryLimitMB, Why);
+  if (HelpedBy)
+    return checkHelped(S, Assumptions, Deadline, Helper, Opts.MemoryLimitMB, Why, HelpedBy);
+  z3::check_result Res = S.check(Assumptions);
+  if (Res == z3::unknown)
+    Why = S.reason_unknown();
+  return Res;
 }
 
 /// The TRUE checks' proof, decided again by another solver in its own
@@ -606,10 +604,10 @@ z3::check_result FunctionVerifier::solve(z3::solver &S, const z3::expr_vector &A
 /// every LI_l assumed at its header. A proof that does not pass leaves those
 /// checks UNKNOWN.
 void FunctionVerifier::beginRecheck(std::vector<CheckResult> &Decided, Encoder &E,
-                                    std::optional<ProofRecheck> &Recheck) {
+                                    std::optional<ProofRecheck> &Recheck,
+                                    std::optional<ProofRecheck> &HelperRecheck) {
   z3::context &Ctx = E.context();
-  std::optional<z3::expr> Fails = provedFail(Decided, E);
-  if (!Prover || !Fails)
+  if (!Prover || !provedFail(Decided, E))
     return;
   std::vector<Obligation> Claims;
   z3::expr Assumed = Ctx.bool_val(true);
@@ -622,26 +620,50 @@ void FunctionVerifier::beginRecheck(std::vector<CheckResult> &Decided, Encoder &
   } catch (const EncodingError &Ex) {
     return notConfirmed(Decided, notConfirmedBy(*Prover, Ex.what()));
   }
-  Claims.push_back({"safety of the proved properties under the invariants",
-                    z3::implies(Assumed, !*Fails)});
+  // What the helper proved, a solver other than the helper confirms: where
+  // that is not the re-check's own, a third one.
+  bool Split = Helper && Prover->Name == Helper->Name;
+  auto ByZ3 = [&](const CheckResult &C) { return !Split || !Helped.count(&C); };
+  auto ByHelper = [&](const CheckResult &C) { return Split && Helped.count(&C); };
+  if (std::optional<z3::expr> Fails = provedFail(Decided, E, ByZ3))
+    Claims.push_back({"safety of the proved properties under the invariants",
+                      z3::implies(Assumed, !*Fails)});
+  if (std::optional<z3::expr> Fails = provedFail(Decided, E, ByHelper)) {
+    std::string What = "safety of the properties " + Helper->Name + " proved, under the invariants";
+    if (std::optional<SolverProcess> Third = solverOtherThan(Helper->Name))
+      HelperRecheck.emplace(*Third, std::vector<Obligation>{{What, z3::implies(Assumed, !*Fails)}},
+                            Deadline, Hard, Opts.MemoryLimitMB);
+    else
+      notConfirmed(Decided, notConfirmedBy(*Helper, What + " rests on it alone"), ByHelper);
+  }
   if (Opts.Verbose)
     progress() << "re-checking the proof with " << Prover->Name << ": " << Claims.size()
-               << " obligations\n";
-  Recheck.emplace(*Prover, std::move(Claims), Deadline, Hard, Opts.MemoryLimitMB);
+               << " obligations" << (HelperRecheck ? ", one with another solver" : "") << "\n";
+  if (!Claims.empty())
+    Recheck.emplace(*Prover, std::move(Claims), Deadline, Hard, Opts.MemoryLimitMB);
 }
 
 void FunctionVerifier::endRecheck(std::vector<CheckResult> &Decided,
-                                  std::optional<ProofRecheck> &Recheck) {
+                                  std::optional<ProofRecheck> &Recheck,
+                                  std::optional<ProofRecheck> &HelperRecheck) {
   if (Recheck)
     if (std::optional<Unknown> Why = Recheck->finish(
             T.Result,
             "initiation and consecution of each loop invariant, safety of the proved properties"))
       notConfirmed(Decided, *Why);
+  if (!HelperRecheck)
+    return;
+  std::string First = T.Result.RecheckedBy;
+  if (std::optional<Unknown> Why = HelperRecheck->finish(T.Result, "safety of what the helper proved"))
+    notConfirmed(Decided, *Why, [&](const CheckResult &C) { return Helped.count(&C) > 0; });
+  if (!First.empty() && First != T.Result.RecheckedBy)
+    T.Result.RecheckedBy = First + " and " + T.Result.RecheckedBy;
 }
 
-void FunctionVerifier::notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why) {
+void FunctionVerifier::notConfirmed(std::vector<CheckResult> &Decided, const Unknown &Why,
+                                    function_ref<bool(const CheckResult &)> Which) {
   for (CheckResult &C : Decided)
-    if (C.V == Verdict::True) {
+    if (C.V == Verdict::True && (!Which || Which(C))) {
       C.V = Verdict::Unknown;
       C.Why = Why;
     }

@@ -35,8 +35,10 @@ public:
       Assumed.push_back({Mark, E});
       return Mark;
     }
-    if (!E.is_app() || !E.is_bool() || !hasQuantifier(E))
+    if (!E.is_app() || !hasQuantifier(E))
       return E;
+    if (!E.is_bool())
+      return named(E);
     Z3_decl_kind K = E.decl().decl_kind();
     auto Map = [&](bool Flip) -> std::optional<z3::expr> {
       z3::expr_vector Args(C);
@@ -54,8 +56,26 @@ public:
     switch (K) {
     case Z3_OP_AND: case Z3_OP_OR: case Z3_OP_IMPLIES: return Map(false);
     case Z3_OP_NOT: return Map(true);
-    default: return std::nullopt; // both polarities (=, ite, xor): keep it whole
+    default: return named(E); // both polarities (=, ite, xor, a value's condition)
     }
+  }
+
+  /// Claim (prepared) under the definitions of the names its foralls in
+  /// both polarities got: (b => Q) && (Q => b) => Claim, which is valid iff
+  /// Claim with Q for b is. There Q is assumed once (instantiated) and
+  /// shown once (skolemized); a skolemized body may name foralls of its
+  /// own, whose definitions follow. None if one cannot be prepared.
+  std::optional<z3::expr> defineNames(const z3::expr &Claim) {
+    z3::expr_vector Definitions(C);
+    for (size_t J = 0; J < Names.size(); ++J) { // (grows as bodies name foralls)
+      auto [B, Q] = Names[J];
+      std::optional<z3::expr> Assumed = prepare(z3::implies(B, Q), false);
+      std::optional<z3::expr> Shown = prepare(z3::implies(Q, B), false);
+      if (!Assumed || !Shown)
+        return std::nullopt;
+      Definitions.push_back(*Assumed && *Shown);
+    }
+    return Definitions.empty() ? Claim : z3::implies(z3::mk_and(Definitions), Claim);
   }
 
   /// The instances of each placeholder's forall at the index terms of F
@@ -150,6 +170,31 @@ public:
   }
 
 private:
+  /// E with each forall in it replaced by a Boolean constant named for it
+  /// (defineNames says what the name means): where a forall is both assumed
+  /// and shown -- under an equivalence, or in the condition of an
+  /// if-then-else that chooses a value (a loop's invariant on the path to
+  /// a load) -- neither instantiation nor skolemization alone is sound.
+  z3::expr named(const z3::expr &E) {
+    z3::expr_vector From(C), To(C);
+    std::set<unsigned> Seen, Met;
+    forEachApp(E, Seen, [&](const z3::expr &X) {
+      for (unsigned J = 0; J < X.num_args(); ++J) {
+        z3::expr Q = X.arg(J);
+        if (!Q.is_quantifier() || !Q.is_bool() || !Met.insert(Q.id()).second)
+          continue;
+        auto [It, New] = NameOf.try_emplace(Q.id(), C.bool_val(true));
+        if (New) {
+          It->second = C.bool_const(("pdpv.named." + std::to_string(Counter++)).c_str());
+          Names.push_back({It->second, Q});
+        }
+        From.push_back(Q);
+        To.push_back(It->second);
+      }
+    });
+    return From.empty() ? E : z3::expr(E).substitute(From, To);
+  }
+
   /// A read of a forall's body at offset C0 + Step * k (k its bound
   /// variable, Step a power of two) in an array indexed by W bits (Mask:
   /// their values).
@@ -261,6 +306,8 @@ private:
   unsigned Rounds; // of instantiation: instances bring new index terms
   unsigned Counter = 0;
   std::vector<std::pair<z3::expr, z3::expr>> Assumed; // placeholder, forall
+  std::vector<std::pair<z3::expr, z3::expr>> Names;   // name, forall (named)
+  std::map<unsigned, z3::expr> NameOf;                // forall id -> its name
   std::map<unsigned, bool> Quantified;                  // term id -> has one
   std::set<unsigned> Indices;                           // the terms collected
   std::set<unsigned> Addresses, Values; // collected as a select's index, or otherwise
@@ -275,6 +322,8 @@ std::optional<z3::expr> instantiateForValidity(const z3::expr &Claim, unsigned R
   if (!I.hasQuantifier(Claim))
     return Claim;
   std::optional<z3::expr> F = I.prepare(Claim, /*Positive=*/true);
+  if (F)
+    F = I.defineNames(*F);
   if (!F)
     return std::nullopt;
   return I.instantiate(*F);

@@ -1,6 +1,7 @@
 // Queries for a solver process (boolector, cvc5, project dependencies): what
 // Z3's simplifier and encoder leave in a formula must reach the solver as
 // SMT-LIB it accepts.
+#include "pdpv/HelpedCheck.h"
 #include "pdpv/Instantiation.h"
 #include "pdpv/Recheck.h"
 #include "pdpv/SmtProcess.h"
@@ -272,6 +273,36 @@ TEST(SmtProcess, RangeFactsAreInstantiatedInRounds) {
   EXPECT_TRUE(Valid(Chain, 2));  // and at i + 1, i + 3
 }
 
+// A loop's invariant on the path to a load is the condition of an ite that
+// chooses the loaded value: its forall is assumed and shown at once. It gets
+// a name b, defined by (b => Q) && (Q => b): valid claims stay provable, and
+// invalid ones are not made valid.
+TEST(SmtProcess, ForallsInBothPolaritiesAreNamed) {
+  z3::context C;
+  z3::expr A = C.constant("a", C.array_sort(C.bv_sort(32), C.bv_sort(8)));
+  z3::expr K = C.bv_const("k", 32), X = C.bv_const("x", 8), Y = C.bv_const("y", 8);
+  auto ZeroBelow = [&](unsigned N) {
+    return z3::forall(K, z3::implies(z3::ult(K, C.bv_val(N, 32)), z3::select(A, K) == 0));
+  };
+  // (the value is x when the first two cells are zero; the first four are)
+  z3::expr Value = z3::ite(ZeroBelow(2), X, Y);
+  z3::expr Claim = z3::implies(ZeroBelow(4), Value == X);
+  std::optional<z3::expr> F = instantiateForValidity(Claim, /*Rounds=*/1);
+  ASSERT_TRUE(F.has_value());
+  EXPECT_FALSE(hasQuantifier(*F));
+  EXPECT_TRUE(validByZ3(*F));
+  // Only the first cell is known: x is not the value where y differs.
+  z3::expr Weaker = z3::implies(ZeroBelow(1) && X != Y, Value == X);
+  std::optional<z3::expr> G = instantiateForValidity(Weaker, /*Rounds=*/2);
+  ASSERT_TRUE(G.has_value());
+  EXPECT_FALSE(validByZ3(*G));
+  // Shown the other way: y is not the value once four cells are zero.
+  z3::expr Wrong = z3::implies(ZeroBelow(4) && X != Y, Value == Y);
+  std::optional<z3::expr> W = instantiateForValidity(Wrong, /*Rounds=*/2);
+  ASSERT_TRUE(W.has_value());
+  EXPECT_FALSE(validByZ3(*W));
+}
+
 // A range fact over an int array's bytes reads the cell of k at 4 * k: a
 // claim about the cell at byte 20 is proved with the instance k = 5, which
 // no term of the claim is (only 20 is, of the offsets' sort).
@@ -379,4 +410,30 @@ TEST(SmtProcess, ArraysComparedWholeAreNotGrounded) {
   EXPECT_FALSE(groundArrayDefinitions(Formulas, Definitions).has_value());
   std::vector<z3::expr> Constant{z3::const_array(Index, C.bv_val(0, 8)) == Src};
   EXPECT_FALSE(groundArrayDefinitions(Constant, {}).has_value());
+}
+
+// Where Z3 has not answered within its stall time (here 1 ms, less than it
+// needs to bit-blast a divider), the helper's unsat decides and is named;
+// its sat is not taken, and Z3 finds the model itself.
+TEST(SmtProcess, AStalledCheckIsHelpedOnlyToAProof) {
+  std::optional<SolverProcess> Helper = solverOtherThan("z3");
+  ASSERT_TRUE(Helper.has_value());
+  EXPECT_EQ(Helper->Name, "boolector");
+  EXPECT_EQ(solverOtherThan("boolector")->Name, "cvc5");
+  z3::context C;
+  z3::expr X = C.bv_const("x", 12), Y = C.bv_const("y", 12), Z = C.bv_const("z", 12);
+  auto Until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  auto Check = [&](const z3::expr &Query, std::string &HelpedBy) {
+    z3::solver S(C);
+    S.add(Query);
+    z3::expr_vector None(C);
+    std::string Why;
+    return checkHelped(S, None, Until, Helper, 0, Why, &HelpedBy, std::chrono::milliseconds(1));
+  };
+  std::string HelpedBy;
+  EXPECT_EQ(Check(Y != 0 && z3::uge(z3::urem(X * Z, Y), Y), HelpedBy), z3::unsat);
+  EXPECT_EQ(HelpedBy, "boolector");
+  HelpedBy.clear();
+  EXPECT_EQ(Check((X + Y) * Z == X * Z + C.bv_val(3, 12), HelpedBy), z3::sat);
+  EXPECT_EQ(HelpedBy, "");
 }
