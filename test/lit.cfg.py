@@ -18,6 +18,10 @@ config.substitutions.append(
     ("%bench", os.path.join(os.path.dirname(config.test_source_root), "utils", "bench")))
 config.substitutions.append(
     ("%difftest", os.path.join(os.path.dirname(config.test_source_root), "utils", "difftest")))
+# The unit-proof drivers (utils/unit-proofs, utils/unit-proof-mutants).
+for script in ("unit-proofs", "unit-proof-mutants"):
+    config.substitutions.append(
+        ("%" + script, os.path.join(os.path.dirname(config.test_source_root), "utils", script)))
 config.substitutions.append(("%libpdpv", os.path.join(config.pdpv_obj_root, "lib", "libpdpv.so")))
 # A build for another LLVM (utils/bootstrap --llvm=22) runs the same RUN lines
 # with that version's tools: clang-19 there means the clang the plugin was

@@ -177,6 +177,14 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
   for (const Function &F : M) {
     if (!F.getName().starts_with(NondetPrefix))
       continue;
+    // A nondet pointer may be any pointer, and the counterexample does not
+    // fix one (the model reads it as an arbitrary object, not as an input).
+    // Null is one of its values: a run that fails with it is a run of the
+    // program, and a run that needed another pointer just does not confirm.
+    if (F.getReturnType()->isPointerTy()) {
+      OS << "void *" << F.getName() << "(void) { return 0; }\n";
+      continue;
+    }
     Expected<std::string> T = cType(F);
     if (!T)
       return T.takeError();
@@ -347,6 +355,15 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
                                          ArrayRef<std::string> ErrorFunctions, bool Search) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   LLVMContext &Ctx = Copy->getContext();
+  // The back end lowers llvm.memcpy/memmove/memset to calls of the C
+  // library's functions by name. A program that defines one of those names
+  // itself (a checking wrapper around __builtin_memcpy, as verification
+  // libraries have) would have its own intrinsics call it: a recursion the
+  // IR does not have. Renamed, its calls still run its body and the
+  // intrinsics copy bytes, as in the model.
+  for (StringRef Name : {"memcpy", "memmove", "memset"})
+    if (Function *F = Copy->getFunction(Name); F && !F->isDeclaration())
+      F->setName(("pdpv.program." + Name).str());
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
   if (Search) {

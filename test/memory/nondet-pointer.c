@@ -1,12 +1,14 @@
 // __VERIFIER_nondet_pointer() is any pointer, null included: comparing,
 // storing and passing it are exact, an access through it is UNKNOWN unless
 // the program assumes it valid, and a failing run that depends on it is no
-// confirmed FALSE (no native run can rebuild such a pointer).
+// confirmed FALSE (no native run can rebuild such a pointer). A failure
+// that does not depend on it is confirmed: the native run gives it null.
 // RUN: pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
 // RUN: pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
 // RUN: pdpv --clang-arg=-I%S/../../include --clang-arg=-DASSUMED_VALID %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
 // RUN: not pdpv --clang-arg=-DACCESS %s 2>&1 | FileCheck-19 %s --check-prefix=ACCESS
 // RUN: not pdpv --clang-arg=-DNOT_ALWAYS_NULL %s 2>&1 | FileCheck-19 %s --check-prefix=NULL
+// RUN: not pdpv --clang-arg=-DOTHER_FAILURE %s 2>&1 | FileCheck-19 %s --check-prefix=OTHER
 #include <assert.h>
 #include <stddef.h>
 #ifdef ASSUMED_VALID
@@ -14,6 +16,7 @@
 #endif
 extern void *__VERIFIER_nondet_pointer(void);
 extern void __VERIFIER_assume(int);
+extern int __VERIFIER_nondet_int(void);
 static void *identity(void *a) { return a; }
 struct slot { void *key; int used; };
 
@@ -33,11 +36,18 @@ int main(void) {
 #ifdef NOT_ALWAYS_NULL
   assert(p == NULL);
 #endif
+#ifdef OTHER_FAILURE
+  int n = __VERIFIER_nondet_int();
+  assert(n != 42);
+#endif
   return 0;
 }
 // PROVED-NOT: warning
 // PROVED: Result: TRUE
-// ACCESS: nondet-pointer.c:[[#@LINE-13]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-14]]
+// ACCESS: nondet-pointer.c:[[#@LINE-17]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-18]]
 // ACCESS: Result: UNKNOWN
-// NULL: nondet-pointer.c:[[#@LINE-8]]:3: warning: assertion unknown: {{.*}}nondeterministic pointer __VERIFIER_nondet_pointer()
+// NULL: nondet-pointer.c:[[#@LINE-12]]:3: warning: assertion unknown: {{.*}}nondeterministic pointer __VERIFIER_nondet_pointer()
 // NULL: Result: UNKNOWN
+// OTHER: nondet-pointer.c:[[#@LINE-10]]:3: warning: assertion can fail
+// OTHER: note: confirmed by a native run
+// OTHER: Result: FALSE

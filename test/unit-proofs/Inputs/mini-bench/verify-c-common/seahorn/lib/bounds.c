@@ -1,0 +1,3 @@
+#include <config.h>
+#include <stddef.h>
+size_t max_value(void) { return MAX_VALUE; }
