@@ -6,11 +6,12 @@
 #define PDPV_VERIFY_H
 
 /* Whether the n bytes from p lie in one live object (in bounds, not freed,
- * not null). PDPV's model knows; the compiled program answers 1. Meant for
- * assumptions about what a caller passes, e.g.
+ * not null). PDPV's model knows; the compiled program answers 1 (PDPV's own
+ * native runs answer what they can see: 0 for null, and for a heap block in a
+ * search). Meant for assumptions about what a caller passes, e.g.
  *   __VERIFIER_assume(__pdpv_valid(a, n * sizeof *a));
- * (an assertion of it can fail in the model but never when the program runs,
- * so such a failure is never a confirmed FALSE). */
+ * (an assertion of it can fail in the model where a run cannot see it, and
+ * such a failure is then no confirmed FALSE). */
 static inline int __pdpv_valid(const volatile void *p, __SIZE_TYPE__ n) {
   (void)p;
   (void)n;

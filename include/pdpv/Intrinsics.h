@@ -110,6 +110,11 @@ inline bool isOpaque(const llvm::Instruction &I) { // (the interpreter asks per 
 }
 std::optional<OpaqueValue> opaqueValue(const llvm::Instruction &I);
 
+/// The include/pdpv-verify.h function F is ("__pdpv_valid", "__pdpv_havoc"),
+/// or empty. They are static: a program linked from several files keeps
+/// each file's copy, renamed "__pdpv_valid.1"...
+llvm::StringRef verifyHeaderFunction(const llvm::Function &F);
+
 /// The loop id operand of a pdpv.loop.invariant or pdpv.backedge call.
 unsigned loopIdOf(const llvm::CallBase &Marker);
 /// Operands of the named bundle (empty if absent).

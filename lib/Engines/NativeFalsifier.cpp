@@ -23,6 +23,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -31,15 +32,23 @@ namespace pdpv {
 
 namespace {
 
-/// The search's inputs to the interpreter, in the order they were consumed.
+/// The search's inputs to the interpreter, in the order they were consumed:
+/// the nondet calls' in one sequence, an uninitialized local's by its site.
+/// (The native run gives every local of a function its value on entry; the
+/// model reads only those it does not see written first.)
 class InOrder : public InputOracle {
 public:
   explicit InOrder(const std::vector<NativeSearch::Input> &In) : In(In) {}
   APInt nondet(const CallBase &Call, unsigned) override {
     unsigned Bits = Call.getType()->isIntegerTy() ? Call.getType()->getIntegerBitWidth() : 64;
-    if (Next >= In.size())
+    std::optional<Origin> O = originOf(Call);
+    std::optional<unsigned> Site = O ? O->Site : std::nullopt;
+    size_t &From = Site ? NextOfSite[*Site] : Next;
+    while (From < In.size() && In[From].Site != Site)
+      ++From;
+    if (From >= In.size())
       return APInt(Bits, 0);
-    return In[Next++].V.zextOrTrunc(Bits);
+    return In[From++].V.zextOrTrunc(Bits);
   }
   APInt argument(const Argument &A) override {
     return APInt(A.getType()->isIntegerTy() ? A.getType()->getIntegerBitWidth() : 64, 0);
@@ -52,6 +61,7 @@ public:
 private:
   const std::vector<NativeSearch::Input> &In;
   size_t Next = 0;
+  std::map<unsigned, size_t> NextOfSite;
 };
 
 /// The constants M compares with (loop bounds, guards, switch cases).

@@ -9,6 +9,7 @@
 #include "HarnessParts.h"
 
 #include "pdpv/Harness.h"
+#include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/Uninitialized.h"
 
@@ -92,6 +93,19 @@ bool failureOf(CheckKind K, StringRef What) {
   case CheckKind::OutOfBounds: return Bounds;
   default: return !Bounds && !Overflow && !Trap; // an error call
   }
+}
+
+/// The harness's __pdpv_valid (moduleForHarness).
+constexpr StringLiteral NativeValid = "__pdpv_native_valid";
+
+/// Whether F is a copy of __pdpv_valid of the header's shape, int (const
+/// void *, size_t), which the harness's NativeValid replaces.
+bool hasNativeValid(const Function &F) {
+  const FunctionType *T = F.getFunctionType();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  return verifyHeaderFunction(F) == "__pdpv_valid" && T->getNumParams() == 2 &&
+         T->getReturnType()->isIntegerTy(32) && T->getParamType(0)->isPointerTy() &&
+         T->getParamType(1)->isIntegerTy(DL.getPointerSizeInBits());
 }
 
 bool declaredOnly(const Module &M, StringRef Name) {
@@ -280,12 +294,19 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
   default:
     break;
   }
+  if (any_of(M, hasNativeValid))
+    OS << "int " << NativeValid << "(const void *p, size_t n) {\n"
+       << ((Search || K == CheckKind::OutOfBounds) ? "  return __pdpv_heap_access(p, n);\n"
+                                                  : "  (void)n;\n  return p != 0;\n")
+       << "}\n";
   if (declaredOnly(M, "__VERIFIER_assert"))
     OS << "void __VERIFIER_assert(int c) {\n  if (!c) pdpv_failed(\"__VERIFIER_assert() "
           "failed\", __builtin_return_address(0));\n}\n";
+  // (A search counts the assumptions that held: NativeSearch.cpp.)
   if (declaredOnly(M, "__VERIFIER_assume"))
     OS << "void __VERIFIER_assume(int c) {\n  if (!c) {\n    fprintf(stderr, "
-          "\"pdpv-harness: an assumption does not hold\\n\");\n    exit(0);\n  }\n}\n";
+          "\"pdpv-harness: an assumption does not hold\\n\");\n    exit(0);\n  }\n"
+       << (Search ? "  pdpv_assumption_held();\n" : "") << "}\n";
   return Error::success();
 }
 
@@ -364,6 +385,13 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
   for (StringRef Name : {"memcpy", "memmove", "memset"})
     if (Function *F = Copy->getFunction(Name); F && !F->isDeclaration())
       F->setName(("pdpv.program." + Name).str());
+  // include/pdpv-verify.h's __pdpv_valid is 1 in the compiled program; the
+  // harness's answers what a run can see (null, the heap blocks it tracks),
+  // so that a run the model discards at an assumption of it ends there too.
+  for (Function &F : make_early_inc_range(*Copy))
+    if (hasNativeValid(F))
+      F.replaceAllUsesWith(
+          Copy->getOrInsertFunction(NativeValid, F.getFunctionType()).getCallee());
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
   if (Search) {

@@ -15,6 +15,15 @@
 // 32-bit n mostly runs out of time). Each run's generator is seeded by its
 // number, so a search is the same every time.
 //
+// A harness that builds a data structure from inputs and assumes it valid
+// (a unit proof) discards almost every run of independent choices: each of
+// a chain of assumptions holds for few values. So the search keeps the
+// inputs of the run that got furthest -- held the most assumptions -- and
+// half of the later runs take them again, with the input at one position
+// chosen anew -- mostly the last one, which the failing assumption read --
+// and, in half of those, every input after it: a hill climb over the chain,
+// one assumption after another.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HarnessParts.h"
@@ -88,13 +97,41 @@ static unsigned long long pdpv_choose(unsigned bits) {
 static struct { const char *fn; unsigned site; unsigned long long v; } pdpv_log[PDPV_LOG];
 static unsigned pdpv_logged, pdpv_lost;
 
-/* How many inputs the run took, seen by the search's own process: a run
-   that took none is every run. */
-static volatile unsigned *pdpv_inputs_taken;
+/* What a run did, seen by the search's own process: how many inputs it
+   took (a run that took none is every run), how many assumptions held, and
+   its first inputs. */
+#define PDPV_GUIDE 4096
+static volatile struct {
+  unsigned taken, held;
+  unsigned long long values[PDPV_GUIDE];
+} *pdpv_progress;
+
+/* The run that held the most assumptions so far (the search's; a run sees
+   it as it was when the run was forked), and how this run follows it. */
+static unsigned long long pdpv_best[PDPV_GUIDE];
+static unsigned pdpv_best_taken, pdpv_best_held;
+static int pdpv_guided, pdpv_fresh_tail;
+static unsigned pdpv_chosen_at;
+
+static void pdpv_assumption_held(void) {
+  if (pdpv_progress)
+    ++pdpv_progress->held;
+}
+
+/* The next input: the best run's at its position, unless this run chooses it. */
+static unsigned long long pdpv_value(unsigned bits) {
+  unsigned k = pdpv_progress ? pdpv_progress->taken++ : PDPV_GUIDE;
+  unsigned long long mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
+  unsigned long long v = pdpv_guided && k < pdpv_best_taken && k != pdpv_chosen_at &&
+                                 !(pdpv_fresh_tail && k > pdpv_chosen_at)
+                             ? pdpv_best[k] & mask
+                             : pdpv_choose(bits);
+  if (k < PDPV_GUIDE)
+    pdpv_progress->values[k] = v;
+  return v;
+}
 
 static unsigned long long pdpv_log_input(const char *fn, unsigned site, unsigned long long v) {
-  if (pdpv_inputs_taken)
-    ++*pdpv_inputs_taken;
   if (pdpv_logged < PDPV_LOG) {
     pdpv_log[pdpv_logged].fn = fn;
     pdpv_log[pdpv_logged].site = site;
@@ -106,11 +143,11 @@ static unsigned long long pdpv_log_input(const char *fn, unsigned site, unsigned
 }
 
 static unsigned long long pdpv_take(const char *fn, unsigned bits) {
-  return pdpv_log_input(fn, 0, pdpv_choose(bits));
+  return pdpv_log_input(fn, 0, pdpv_value(bits));
 }
 
 unsigned long long __pdpv_uninitialized(unsigned site) {
-  return pdpv_log_input(0, site, pdpv_choose(64));
+  return pdpv_log_input(0, site, pdpv_value(64));
 }
 
 /* One line of the failing run's report into to (size bytes): input k,
@@ -169,8 +206,8 @@ static int pdpv_try(unsigned r, unsigned ms) {
   char *args[] = {pdpv_program, 0};
   fflush(stdout);
   fflush(stderr);
-  if (pdpv_inputs_taken)
-    *pdpv_inputs_taken = 0;
+  if (pdpv_progress)
+    pdpv_progress->taken = pdpv_progress->held = 0;
   pid_t pid = fork();
   if (pid < 0)
     return -1;
@@ -181,11 +218,25 @@ static int pdpv_try(unsigned r, unsigned ms) {
       dup2(quiet, 1);
     pdpv_run = r;
     pdpv_state = 0x9E3779B97F4A7C15ULL * (r + 1);
+    /* After the runs of one value for all, every other run follows the best. */
+    if (pdpv_best_held && r >= 5 + 3 * pdpv_constant_count && r % 2) {
+      pdpv_guided = 1;
+      /* Mostly the input the assumption that ended the best run read. */
+      pdpv_chosen_at = pdpv_best_taken && pdpv_random() % 2 ? pdpv_best_taken - 1
+                                                            : pdpv_random() % (pdpv_best_taken + 1);
+      pdpv_fresh_tail = pdpv_random() % 2;
+    }
     setitimer(ITIMER_REAL, &t, 0);
     exit(@MAIN@(1, args));
   }
   int status;
   while (waitpid(pid, &status, 0) < 0) {
+  }
+  if (pdpv_progress && pdpv_progress->held > pdpv_best_held) {
+    pdpv_best_held = pdpv_progress->held;
+    pdpv_best_taken = pdpv_progress->taken < PDPV_GUIDE ? pdpv_progress->taken : PDPV_GUIDE;
+    for (unsigned k = 0; k < pdpv_best_taken; ++k)
+      pdpv_best[k] = pdpv_progress->values[k];
   }
   if (WIFEXITED(status) && WEXITSTATUS(status) == @EXIT@)
     return 1;
@@ -206,8 +257,8 @@ int main(int argc, char **argv) {
   long long until = start + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
   unsigned quick = ms / 10 < 100 ? (ms < 100 ? ms : 100) : ms / 10, made = 0, slow_count = 0;
   unsigned *slow = malloc(sizeof(unsigned) * (runs + 1));
-  void *shared = mmap(0, sizeof(unsigned), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  pdpv_inputs_taken = shared == MAP_FAILED ? 0 : shared;
+  void *shared = mmap(0, sizeof *pdpv_progress, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  pdpv_progress = shared == MAP_FAILED ? 0 : shared;
   pdpv_program = argv[0];
   for (unsigned r = 0; r < runs; ++r, ++made) {
     long long kept = (long long)slow_count * ms;
@@ -218,7 +269,7 @@ int main(int argc, char **argv) {
     int outcome = pdpv_try(r, quick);
     /* A run that took no input before its time ran out is every run so
        far: it runs again at once, with half of what is left. */
-    if (outcome == 2 && pdpv_inputs_taken && *pdpv_inputs_taken == 0) {
+    if (outcome == 2 && pdpv_progress && pdpv_progress->taken == 0) {
       long long half = (until - pdpv_now_ms()) / 2;
       outcome = pdpv_try(r, half > ms ? (unsigned)half : ms);
       ++made;
@@ -227,7 +278,7 @@ int main(int argc, char **argv) {
       return @EXIT@;
     if (outcome < 0)
       break;
-    if (pdpv_inputs_taken && *pdpv_inputs_taken == 0)
+    if (pdpv_progress && pdpv_progress->taken == 0)
       break; /* a program without inputs: every run is this one */
     if (outcome == 2 && quick < ms && slow)
       slow[slow_count++] = r;

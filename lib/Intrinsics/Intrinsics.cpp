@@ -169,6 +169,13 @@ CheckKind checkKindOf(const CallBase &Check) {
   return static_cast<CheckKind>(cast<ConstantInt>(Check.getArgOperand(0))->getZExtValue());
 }
 
+StringRef verifyHeaderFunction(const Function &F) {
+  StringRef N = F.getName();
+  if (F.hasLocalLinkage())
+    N = N.take_until([](char C) { return C == '.'; });
+  return N == "__pdpv_valid" || N == "__pdpv_havoc" ? N : StringRef();
+}
+
 unsigned loopIdOf(const CallBase &Marker) {
   return cast<ConstantInt>(Marker.getArgOperand(0))->getZExtValue();
 }

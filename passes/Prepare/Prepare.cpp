@@ -79,10 +79,13 @@ Builtin classify(const Function &F, const UBOptions &UB) {
                          "__assert_perror_fail", "__assert_rtn", Builtin::Error)
                   .Cases("abort", "exit", "_Exit", "_exit", Builtin::Stop)
                   .Cases("__VERIFIER_atomic_begin", "__VERIFIER_atomic_end", Builtin::Ignore)
-                  // (include/pdpv-verify.h: 1 in the compiled program)
-                  .Case("__pdpv_valid", Builtin::Valid)
-                  .Case("__pdpv_havoc", Builtin::Havoc)
                   .Default(Builtin::None);
+  if (B != Builtin::None)
+    return B;
+  B = StringSwitch<Builtin>(verifyHeaderFunction(F))
+          .Case("__pdpv_valid", Builtin::Valid)
+          .Case("__pdpv_havoc", Builtin::Havoc)
+          .Default(Builtin::None);
   if (B != Builtin::None)
     return B;
   // Tasks usually define these two themselves; then their body is inlined.
