@@ -253,9 +253,14 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
     // Its heap goes through these: each block is an object of the model,
     // never reused (free only marks it), so an access to a freed block and
     // a second free are seen.
+    // In a search a block of more than a MiB is an allocation that fails
+    // (as malloc may): a run that builds its data in gigabytes is too long
+    // for the interpreter, which must follow a failing run to confirm it,
+    // and the search would climb on from it.
     OS << "static struct { char *start; size_t size; int live; } pdpv_blocks[1 << 16];\n"
        << "static unsigned pdpv_block_count;\n"
        << "static void *pdpv_record(char *p, size_t n) {\n"
+       << (Search ? "  if (n > (1u << 20)) { free(p); return 0; }\n" : "")
        << "  if (p && pdpv_block_count < (1u << 16)) {\n"
        << "    pdpv_blocks[pdpv_block_count].start = p;\n"
        << "    pdpv_blocks[pdpv_block_count].size = n;\n"

@@ -111,7 +111,7 @@ static volatile struct {
 static unsigned long long pdpv_best[PDPV_GUIDE];
 static unsigned pdpv_best_taken, pdpv_best_held;
 static int pdpv_guided, pdpv_fresh_tail;
-static unsigned pdpv_chosen_at;
+static unsigned pdpv_chosen_at, pdpv_climbed; /* (the search's: runs that held more) */
 
 static void pdpv_assumption_held(void) {
   if (pdpv_progress)
@@ -233,6 +233,7 @@ static int pdpv_try(unsigned r, unsigned ms) {
   while (waitpid(pid, &status, 0) < 0) {
   }
   if (pdpv_progress && pdpv_progress->held > pdpv_best_held) {
+    ++pdpv_climbed;
     pdpv_best_held = pdpv_progress->held;
     pdpv_best_taken = pdpv_progress->taken < PDPV_GUIDE ? pdpv_progress->taken : PDPV_GUIDE;
     for (unsigned k = 0; k < pdpv_best_taken; ++k)
@@ -243,7 +244,9 @@ static int pdpv_try(unsigned r, unsigned ms) {
   return WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM ? 2 : 0;
 }
 
-/* argv: runs at most, milliseconds per run, milliseconds in all.
+/* argv: runs at most, milliseconds per run, milliseconds in all. A run
+   that climbs (holds more assumptions than any before) adds as many runs
+   again as the search had when it began, within the time.
    Runs that go on for long are the minority and would eat the time of
    many short ones: each run first gets a tenth of its limit (at least
    100 ms), and the runs that ran out of it run again at the end, in the
@@ -256,7 +259,7 @@ int main(int argc, char **argv) {
   long long start = pdpv_now_ms();
   long long until = start + (argc > 3 ? strtoll(argv[3], 0, 10) : 10000);
   unsigned quick = ms / 10 < 100 ? (ms < 100 ? ms : 100) : ms / 10, made = 0, slow_count = 0;
-  unsigned *slow = malloc(sizeof(unsigned) * (runs + 1));
+  unsigned *slow = malloc(sizeof(unsigned) * (runs + 1)), slow_cap = runs + 1, first_runs = runs;
   void *shared = mmap(0, sizeof *pdpv_progress, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   pdpv_progress = shared == MAP_FAILED ? 0 : shared;
   pdpv_program = argv[0];
@@ -280,8 +283,13 @@ int main(int argc, char **argv) {
       break;
     if (pdpv_progress && pdpv_progress->taken == 0)
       break; /* a program without inputs: every run is this one */
-    if (outcome == 2 && quick < ms && slow)
+    if (outcome == 2 && quick < ms && slow && slow_count < slow_cap)
       slow[slow_count++] = r;
+    if (pdpv_climbed) {
+      pdpv_climbed = 0;
+      if (runs < r + 1 + first_runs)
+        runs = r + 1 + first_runs;
+    }
   }
   /* The slow runs share what is left, each at least the whole limit. */
   for (unsigned k = 0; k < slow_count && pdpv_now_ms() < until; ++k, ++made) {

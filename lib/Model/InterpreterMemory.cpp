@@ -429,6 +429,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     uint8_t B = operand(I, 1).getZExtValue();
     bool Fits;
     uint64_t N = length(I, 2, Fits);
+    if (!affordable(N, I))
+      return false;
     ++Writes;
     for (uint64_t K = 0; K < N; ++K)
       Write(P, K, B);
@@ -438,6 +440,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     APInt D = operand(I, 0), S = operand(I, 1);
     bool Fits;
     uint64_t N = length(I, 2, Fits);
+    if (!affordable(N, I))
+      return false;
     std::vector<uint8_t> Bytes;
     std::vector<std::pair<uint64_t, StoredByte>> Stored; // the pointers' bytes
     Object &SO = Objects[idOf(S) - 1];
@@ -457,6 +461,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     APInt P = operand(I, 0);
     bool Fits;
     uint64_t N = length(I, 1, Fits);
+    if (!affordable(N, I))
+      return false;
     unsigned Occurrence = Seen[{&I, 0}]++;
     ++Writes;
     for (uint64_t K = 0; K < N; ++K)

@@ -49,6 +49,17 @@ private:
     E.At = &I;
     return false;
   }
+  /// An operation on N bytes (memset, memcpy, a havoc) costs N steps: one
+  /// beyond the run's step limit or past its deadline ends the run before
+  /// it starts (a byte loop of gigabytes would ignore both). False then.
+  bool affordable(uint64_t N, const Instruction &I) {
+    E.Steps += N;
+    if (E.Steps > Opts.MaxSteps)
+      return end(Execution::StepLimit, I);
+    if (N >= (1u << 16) && std::chrono::steady_clock::now() >= Opts.Deadline)
+      return end(Execution::TimeLimit, I);
+    return true;
+  }
   bool fail(CheckKind K, const Instruction &I) {
     E.Failure = K;
     return end(Execution::Failed, I);

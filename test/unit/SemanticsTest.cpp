@@ -401,4 +401,29 @@ TEST_F(Semantics, RunEndsAtTheDeadline) {
   EXPECT_EQ(X.Result, Execution::TimeLimit); // (without the deadline: 2^64 iterations)
 }
 
+// One instruction may write gigabytes (a memset of a length an input
+// chose): it costs a step per byte, so the step limit and the deadline end
+// the run before it starts instead of after hours.
+TEST_F(Semantics, LongMemoryOperationCountsItsBytes) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *F = Function::Create(FunctionType::get(I64, {I64, I64}, false), Function::ExternalLinkage,
+                             "fill", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  Value *Big = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), uint64_t(1) << 36));
+  B.CreateMemSet(Big, B.getInt8(1), F->getArg(0), MaybeAlign());
+  B.CreateRet(F->getArg(0));
+  ASSERT_FALSE(verifyFunction(*F, &errs()));
+  ArgOracle O;
+  O.Args = {APInt(64, uint64_t(1) << 36), APInt(64, 0)};
+  InterpretOptions IO;
+  IO.MaxSteps = 1 << 20;
+  EXPECT_EQ(interpret(*F, O, IO).Result, Execution::StepLimit);
+  IO.MaxSteps = ~uint64_t(0);
+  IO.Deadline = std::chrono::steady_clock::now();
+  EXPECT_EQ(interpret(*F, O, IO).Result, Execution::TimeLimit);
+  O.Args[0] = APInt(64, 16); // a short one runs
+  EXPECT_EQ(interpret(*F, O, IO).Result, Execution::Returned);
+}
+
 } // namespace
