@@ -252,7 +252,7 @@ static int pdpv_try(unsigned r, unsigned ms) {
    100 ms), and the runs that ran out of it run again at the end, in the
    time kept for them (at most half of it), each with its share of what is
    left but at least the whole limit (a run's choices depend on its number
-   only, so it is the same run). */
+   only, so it is the same run -- a guided one follows the best run by then). */
 int main(int argc, char **argv) {
   unsigned runs = argc > 1 ? strtoul(argv[1], 0, 10) : 1000;
   unsigned ms = argc > 2 ? strtoul(argv[2], 0, 10) : 1000;
