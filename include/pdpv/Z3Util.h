@@ -8,11 +8,15 @@
 
 #include <z3++.h>
 
+#include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace pdpv {
@@ -105,6 +109,23 @@ z3::expr universalClosure(const z3::expr &F);
 /// itself kept alive (Z3 gives a freed AST's id to the next new one).
 z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::expr, z3::expr>> &Done,
                            std::vector<z3::expr> &Axioms);
+
+/// Interrupts everything Z3 does in C (simplification included, which no
+/// solver timeout bounds) once At has passed, until destroyed: what was
+/// interrupted throws a z3::exception. A check in C afterwards clears it.
+class InterruptAt {
+public:
+  InterruptAt(z3::context &C, std::chrono::steady_clock::time_point At);
+  ~InterruptAt();
+  bool fired() const { return Fired; }
+
+private:
+  std::mutex M;
+  std::condition_variable Done;
+  bool Finished = false;
+  std::atomic<bool> Fired = false;
+  std::thread Watchdog;
+};
 
 } // namespace pdpv
 

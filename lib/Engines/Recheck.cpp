@@ -277,14 +277,32 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
   Expected<SolverProcess> Prover = findSolverProcess(Opts.Recheck);
   if (!Prover)
     return Trusted(toString(Prover.takeError()));
+  // Before the engines start, so at most half of the time left: encoding a
+  // function LLVM has not simplified may take longer than all of it.
+  auto Now = std::chrono::steady_clock::now();
+  auto Until = Deadline <= Now ? Deadline : Now + (Deadline - Now) / 2;
+  auto NotInTime = [&] {
+    for (CheckResult *C : Removed) {
+      C->V = Verdict::Unknown;
+      C->ProvedInPreparation = false;
+      C->Why = {Unknown::NotConfirmed, "encoding the function before simplification, to re-check "
+                                       "the assertions proved during preparation, took more than "
+                                       "half of the time"};
+    }
+  };
   z3::context Ctx;
   Encoder Enc(Ctx, Opts.UB);
   std::vector<Obligation> Claims;
   try {
+    InterruptAt Watchdog(Ctx, Until);
     Enc.encodeFunction(*E.Unsimplified);
   } catch (const EncodingError &Ex) {
     return Trusted(Ex.what());
+  } catch (const z3::exception &) {
+    return NotInTime();
   }
+  if (std::chrono::steady_clock::now() >= Until)
+    return NotInTime();
   for (CheckResult *C : Removed) {
     z3::expr Fails = Ctx.bool_val(false);
     for (const Check &K : Enc.checks())
@@ -293,7 +311,7 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
     Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
   }
   std::optional<Unknown> NotConfirmed =
-      ProofRecheck(*Prover, std::move(Claims), Deadline, Deadline, Opts.MemoryLimitMB)
+      ProofRecheck(*Prover, std::move(Claims), Until, Until, Opts.MemoryLimitMB)
           .finish(R, "the assertions proved during preparation, on the function before "
                      "simplification");
   if (!NotConfirmed)

@@ -227,4 +227,22 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::e
   return R;
 }
 
+InterruptAt::InterruptAt(z3::context &C, std::chrono::steady_clock::time_point At)
+    : Watchdog([this, &C, At] {
+        std::unique_lock<std::mutex> L(M);
+        if (!Done.wait_until(L, At, [&] { return Finished; })) {
+          Fired = true;
+          C.interrupt();
+        }
+      }) {}
+
+InterruptAt::~InterruptAt() {
+  {
+    std::lock_guard<std::mutex> L(M);
+    Finished = true;
+  }
+  Done.notify_one();
+  Watchdog.join();
+}
+
 } // namespace pdpv

@@ -48,4 +48,29 @@ TEST(Z3Util, AQueryTooHardForTheSmallTryGoesToTheSatSolver) {
   EXPECT_TRUE(M->eval(Product, true).is_true());
 }
 
+// A deadline bounds what no solver timeout does: the watchdog interrupts
+// the context, and what it interrupted gives up.
+TEST(Z3Util, InterruptAtEndsWorkInTheContext) {
+  z3::context C;
+  // A 60-bit product of two primes near 2^30: far more than a second to
+  // refute that it has factors below 2^29 (none has).
+  z3::expr Hard = factors(C, 30, 1073741789ULL * 1073741783ULL) &&
+                  z3::ult(C.bv_const("x", 60), C.bv_val(uint64_t(1) << 29, 60));
+  auto Start = std::chrono::steady_clock::now();
+  {
+    InterruptAt Watchdog(C, Start + std::chrono::milliseconds(200));
+    z3::solver S(C, "QF_BV");
+    S.add(Hard);
+    EXPECT_EQ(S.check(), z3::unknown);
+    EXPECT_TRUE(Watchdog.fired());
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - Start, std::chrono::seconds(10));
+  // Destroyed before its time, it interrupts nothing.
+  InterruptAt Late(C, std::chrono::steady_clock::now() + std::chrono::hours(1));
+  z3::solver S(C, "QF_BV");
+  S.add(factors(C, 12, 4093 * 4091));
+  EXPECT_EQ(S.check(), z3::sat);
+  EXPECT_FALSE(Late.fired());
+}
+
 } // namespace
