@@ -116,7 +116,9 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::e
 class InterruptAt {
 public:
   InterruptAt(z3::context &C, std::chrono::steady_clock::time_point At);
-  ~InterruptAt();
+  ~InterruptAt() { stop(); }
+  /// Ends the watch (what it interrupted stays so): whether it fired.
+  bool stop();
   bool fired() const { return Fired; }
 
 private:

@@ -15,13 +15,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
-#include <condition_variable>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <numeric>
 #include <queue>
-#include <thread>
 
 using namespace llvm;
 
@@ -331,18 +328,9 @@ PdrResult Pdr::Impl::run() {
                                  : Clock::time_point::max();
   // Solver timeouts bound each query; the watchdog bounds everything else
   // Z3 does (simplification, model evaluation) by interrupting the context.
-  std::mutex M;
-  std::condition_variable Done;
-  bool Finished = false, Interrupted = false;
-  std::thread Watchdog;
+  std::optional<InterruptAt> Watchdog;
   if (Opts.TimeoutSeconds)
-    Watchdog = std::thread([&] {
-      std::unique_lock<std::mutex> L(M);
-      if (!Done.wait_until(L, Deadline, [&] { return Finished; })) {
-        Interrupted = true;
-        C.interrupt();
-      }
-    });
+    Watchdog.emplace(C, Deadline);
   PdrResult R;
   try {
     R = search();
@@ -352,14 +340,7 @@ PdrResult Pdr::Impl::run() {
     R.S = PdrResult::Unknown;
     R.Why = solverFailure(E.msg());
   }
-  if (Watchdog.joinable()) {
-    {
-      std::lock_guard<std::mutex> L(M);
-      Finished = true;
-    }
-    Done.notify_one();
-    Watchdog.join();
-  }
+  bool Interrupted = Watchdog && Watchdog->stop();
   // An interrupt leaves the context canceled: the refinement's next
   // simplification or model evaluation in it would throw "canceled", and
   // the whole function would end UNKNOWN at PDR's round deadline

@@ -236,13 +236,16 @@ InterruptAt::InterruptAt(z3::context &C, std::chrono::steady_clock::time_point A
         }
       }) {}
 
-InterruptAt::~InterruptAt() {
-  {
-    std::lock_guard<std::mutex> L(M);
-    Finished = true;
+bool InterruptAt::stop() {
+  if (Watchdog.joinable()) {
+    {
+      std::lock_guard<std::mutex> L(M);
+      Finished = true;
+    }
+    Done.notify_one();
+    Watchdog.join();
   }
-  Done.notify_one();
-  Watchdog.join();
+  return Fired;
 }
 
 } // namespace pdpv
