@@ -39,6 +39,10 @@ struct UBOptions {
   /// malloc and calloc never return null for lack of memory (SV-COMP's
   /// convention); calloc still does when n * size overflows.
   bool AssumeMallocSucceeds = false;
+  /// Nothing but the program writes volatile objects (no other thread,
+  /// signal handler or device): a volatile access is an ordinary one
+  /// (SharedMemory.h). By default a volatile read is an arbitrary value.
+  bool AssumeVolatileUnshared = false;
   /// A project's own error functions (error-function=z_error,panic): a
   /// call to one is a violation, like reach_error(). "abort" and
   /// "__builtin_trap" may be named too (by default they end the run).

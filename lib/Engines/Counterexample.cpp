@@ -206,6 +206,9 @@ Unknown undefinedValueReason(const Instruction &First) {
     return Because("pointer read from memory that holds no pointer the program stored whole "
                    "(part of one, an integer's bytes, an uninitialized pointer, or the caller's "
                    "memory)");
+  if (isMarker(First, MarkerKind::Undefined))
+    if (std::optional<Origin> O = originOf(First))
+      return Because(O->What);
   for (const Value *V : First.operand_values())
     if (const auto *I = dyn_cast<Instruction>(V); I && isMarker(*I, MarkerKind::Undefined))
       if (std::optional<Origin> O = originOf(*I))

@@ -362,6 +362,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
   if (!accessesOf(I).empty() && !valid(I))
     return end(Execution::Stopped, I);
   if (const auto *L = dyn_cast<LoadInst>(&I)) {
+    if (L->use_empty()) // (kept for its access alone: a volatile read whose value is arbitrary)
+      return true;
     APInt P = operand(I, 0);
     if (L->getType()->isPointerTy()) {
       Vals.insert_or_assign(&I, loadPointer(*L, P));

@@ -14,6 +14,7 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/OpaqueValues.h"
+#include "pdpv/SharedMemory.h"
 #include "pdpv/Simplification.h"
 #include "pdpv/Uninitialized.h"
 
@@ -588,6 +589,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   checkPromises(M);
   lowerBuiltins(M, UB);
   lowerThreadLocalAddresses(M);
+  lowerAtomics(M);
   lowerEmptyInlineAsm(M);
   lowerByteSwaps(M);
   lowerFunctionPointers(M);
@@ -612,6 +614,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
 PreparedEntry ModulePreparation::prepare(Function &F) {
   promoteLocals(F, /*PointersOnly=*/true); // (the rest as SROA names them)
   insertBoundsChecks(F);
+  giveVolatileAccessesMeaning(F, UB.AssumeVolatileUnshared);
   dropUndefinedBehaviourFlags(F);
   SmallPtrSet<const DILocation *, 16> Before = assertionLocations(F);
   size_t UnlocatedBefore = unlocatedAssertions(F);
@@ -625,6 +628,8 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
     PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.UnsimplifiedWhyNot);
   simplify(F);
   dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
+  keepPointersThroughIntegers(F);
+  dropVolatileFlags(F);
   eraseUnreadUninitialized(F);
   guardAccesses(F, UB, !Before.empty() || UnlocatedBefore > 0);
   markOpaqueCalls(F, ReadsGlobals[&F], Recursive);
@@ -644,8 +649,11 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
     PE.Unsimplified->eraseFromParent();
     PE.Unsimplified = nullptr;
   }
-  if (PE.Unsimplified)
+  if (PE.Unsimplified) {
+    keepPointersThroughIntegers(*PE.Unsimplified);
+    dropVolatileFlags(*PE.Unsimplified);
     guardAccesses(*PE.Unsimplified, UB, /*HadAssertions=*/true);
+  }
   return PE;
 }
 

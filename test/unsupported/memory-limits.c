@@ -1,12 +1,15 @@
 // What the memory model does not cover yet is UNKNOWN with the reason,
 // never a guess: a function called through a pointer of another type, an
-// integer made a pointer, a variable-length array declared in a loop, a
-// volatile access. (Pointers stored in memory are modelled, to objects and to
-// functions: memory/pointers-in-memory.c, memory/function-pointers.c.)
+// integer made a pointer, a variable-length array declared in a loop; and a
+// volatile read, whose value is arbitrary unless the program is the only
+// writer (memory/atomics-and-volatile.c). (Pointers stored in memory are
+// modelled, to objects and to functions: memory/pointers-in-memory.c,
+// memory/function-pointers.c.)
 // RUN: not pdpv --clang-arg=-DCASE=1 %s 2>&1 | FileCheck-19 %s --check-prefix=CAST
 // RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=INTTOPTR
 // RUN: not pdpv --clang-arg=-DCASE=3 %s 2>&1 | FileCheck-19 %s --check-prefix=VLA
 // RUN: not pdpv --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=VOLATILE
+// RUN: pdpv --assume-volatile-unshared --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
 // RUN: clang-19 -g -O0 -DCASE=1 -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=CAST
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
@@ -37,11 +40,12 @@ int main(void) {
 #endif
   return 0;
 }
-// CAST: may call through a pointer to no function of the program at {{.*}}memory-limits.c:21
+// CAST: may call through a pointer to no function of the program at {{.*}}memory-limits.c:24
 // CAST: Result: UNKNOWN
 // INTTOPTR: unsupported conversion of an integer to a pointer
 // INTTOPTR: Result: UNKNOWN
 // VLA: unsupported variable-length array in a loop
 // VLA: Result: UNKNOWN
-// VOLATILE: unsupported volatile memory access
+// VOLATILE: assertion unknown: {{.*}}the value of a volatile read
 // VOLATILE: Result: UNKNOWN
+// UNSHARED: Result: TRUE
