@@ -45,6 +45,7 @@
 #include "llvm/IR/Instructions.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
+#include "pdpv/ReachSkeleton.h"
 #include "pdpv/Unknown.h"
 
 #include <z3++.h>
@@ -257,6 +258,12 @@ private:
   unsigned Counter = 0;
   llvm::DenseMap<const llvm::Value *, z3::expr> Values;
   llvm::DenseMap<const llvm::BasicBlock *, z3::expr> Reached, LiveOut;
+  /// Reach conditions over proxies of the branch conditions (ReachSkeleton.h).
+  ReachSkeleton Skeleton;
+  llvm::DenseMap<const llvm::BasicBlock *, z3::expr> ReachedSkeleton;
+  z3::expr liveOutSkeleton(const llvm::BasicBlock *BB);
+  z3::expr edgeSkeleton(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
+  z3::expr switchTaken(const llvm::SwitchInst &Sw, const llvm::BasicBlock *To);
   std::vector<Input> Inputs;
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;

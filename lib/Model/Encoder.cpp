@@ -16,7 +16,7 @@ using namespace llvm;
 namespace pdpv {
 
 Encoder::Encoder(z3::context &Ctx, const UBOptions &Opts, std::string Prefix)
-    : Ctx(Ctx), Opts(Opts), Prefix(std::move(Prefix)) {}
+    : Ctx(Ctx), Opts(Opts), Prefix(std::move(Prefix)), Skeleton(Ctx, this->Prefix) {}
 
 void Encoder::bind(const Value *V, z3::expr E) { Values.insert_or_assign(V, E); }
 
@@ -97,21 +97,25 @@ z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
     z3::expr C = boolOf(value(Br->getCondition()));
     return Live && (Br->getSuccessor(0) == To ? C : !C);
   }
-  if (const auto *Sw = dyn_cast<SwitchInst>(T)) {
-    z3::expr Cond = value(Sw->getCondition());
-    z3::expr Taken = Ctx.bool_val(false);
-    z3::expr NoCase = Ctx.bool_val(true);
-    for (const auto &Case : Sw->cases()) {
-      z3::expr Hit = Cond == constant(Case.getCaseValue()->getValue());
-      NoCase = NoCase && !Hit;
-      if (Case.getCaseSuccessor() == To)
-        Taken = Taken || Hit;
-    }
-    if (Sw->getDefaultDest() == To)
-      Taken = Taken || NoCase;
-    return Live && Taken;
-  }
+  if (const auto *Sw = dyn_cast<SwitchInst>(T))
+    return Live && switchTaken(*Sw, To);
   return Ctx.bool_val(false);
+}
+
+/// Whether the switch goes to To: one of To's cases, or none for the default.
+z3::expr Encoder::switchTaken(const SwitchInst &Sw, const BasicBlock *To) {
+  z3::expr Cond = value(Sw.getCondition());
+  z3::expr Taken = Ctx.bool_val(false);
+  z3::expr NoCase = Ctx.bool_val(true);
+  for (const auto &Case : Sw.cases()) {
+    z3::expr Hit = Cond == constant(Case.getCaseValue()->getValue());
+    NoCase = NoCase && !Hit;
+    if (Case.getCaseSuccessor() == To)
+      Taken = Taken || Hit;
+  }
+  if (Sw.getDefaultDest() == To)
+    Taken = Taken || NoCase;
+  return Taken;
 }
 
 void Encoder::useFunction(const Function &F) {
@@ -137,6 +141,39 @@ void Encoder::encodeFunction(const Function &F) {
   encodeBlocks(Order, Ctx.bool_val(true));
 }
 
+/// BB's live-out condition over proxies: its reach condition's skeleton and
+/// a proxy of each assumption the block added (encodeInstruction conjoins
+/// them one by one), or one proxy for the whole.
+z3::expr Encoder::liveOutSkeleton(const BasicBlock *BB) {
+  z3::expr Live = liveOut(BB), R = reached(BB);
+  std::vector<z3::expr> Added;
+  while (!z3::eq(Live, R) && Live.is_and() && Live.num_args() == 2) {
+    Added.push_back(Live.arg(1));
+    Live = Live.arg(0);
+  }
+  if (!z3::eq(Live, R) || !ReachedSkeleton.count(BB))
+    return Skeleton.proxy(liveOut(BB));
+  z3::expr S = ReachedSkeleton.find(BB)->second;
+  for (size_t K = Added.size(); K-- > 0;)
+    S = S && Skeleton.proxy(Added[K]);
+  return S;
+}
+
+/// edge(From, To) over proxies.
+z3::expr Encoder::edgeSkeleton(const BasicBlock *From, const BasicBlock *To) {
+  z3::expr Live = liveOutSkeleton(From);
+  const Instruction *T = From->getTerminator();
+  if (const auto *Br = dyn_cast<BranchInst>(T)) {
+    if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return Live;
+    z3::expr C = Skeleton.proxy(boolOf(value(Br->getCondition())));
+    return Live && (Br->getSuccessor(0) == To ? C : !C);
+  }
+  if (const auto *Sw = dyn_cast<SwitchInst>(T))
+    return Live && Skeleton.proxy(switchTaken(*Sw, To));
+  return Ctx.bool_val(false);
+}
+
 void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
   if (!Order.empty())
     useFunction(*Order.front()->getParent());
@@ -144,14 +181,17 @@ void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryRea
     const BasicBlock *BB = Order[I];
     if (I == 0) {
       Reached.insert_or_assign(BB, EntryReached);
+      ReachedSkeleton.insert_or_assign(BB, Skeleton.proxy(EntryReached));
       Memory.clear();
     } else {
       mergeMemory(BB);
       z3::expr R = Ctx.bool_val(false);
       for (const BasicBlock *P : predecessors(BB))
         if (LiveOut.count(P))
-          R = R || edge(P, BB);
-      Reached.insert_or_assign(BB, R.simplify());
+          R = R || edgeSkeleton(P, BB);
+      R = R.simplify();
+      ReachedSkeleton.insert_or_assign(BB, R);
+      Reached.insert_or_assign(BB, Skeleton.full(R));
     }
     encodeBlock(*BB);
     MemoryOut.insert_or_assign(BB, Memory);
