@@ -264,6 +264,8 @@ private:
   z3::expr liveOutSkeleton(const llvm::BasicBlock *BB);
   z3::expr edgeSkeleton(const llvm::BasicBlock *From, const llvm::BasicBlock *To);
   z3::expr switchTaken(const llvm::SwitchInst &Sw, const llvm::BasicBlock *To);
+  z3::expr edgeFrom(const llvm::BasicBlock *From, const llvm::BasicBlock *To, const z3::expr &Live,
+                    llvm::function_ref<z3::expr(const z3::expr &)> Of);
   std::vector<Input> Inputs;
   std::vector<Check> Checks;
   const llvm::DataLayout *DL = nullptr;

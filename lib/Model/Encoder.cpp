@@ -89,16 +89,22 @@ z3::expr Encoder::liveOut(const BasicBlock *BB) const {
 }
 
 z3::expr Encoder::edge(const BasicBlock *From, const BasicBlock *To) {
-  z3::expr Live = liveOut(From);
+  return edgeFrom(From, To, liveOut(From), [](const z3::expr &C) { return C; });
+}
+
+/// The edge's condition: Live (From's live-out condition, or its skeleton)
+/// and the branch taken, each branch condition as Of gives it.
+z3::expr Encoder::edgeFrom(const BasicBlock *From, const BasicBlock *To, const z3::expr &Live,
+                           function_ref<z3::expr(const z3::expr &)> Of) {
   const Instruction *T = From->getTerminator();
   if (const auto *Br = dyn_cast<BranchInst>(T)) {
     if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
       return Live;
-    z3::expr C = boolOf(value(Br->getCondition()));
+    z3::expr C = Of(boolOf(value(Br->getCondition())));
     return Live && (Br->getSuccessor(0) == To ? C : !C);
   }
   if (const auto *Sw = dyn_cast<SwitchInst>(T))
-    return Live && switchTaken(*Sw, To);
+    return Live && Of(switchTaken(*Sw, To));
   return Ctx.bool_val(false);
 }
 
@@ -161,17 +167,8 @@ z3::expr Encoder::liveOutSkeleton(const BasicBlock *BB) {
 
 /// edge(From, To) over proxies.
 z3::expr Encoder::edgeSkeleton(const BasicBlock *From, const BasicBlock *To) {
-  z3::expr Live = liveOutSkeleton(From);
-  const Instruction *T = From->getTerminator();
-  if (const auto *Br = dyn_cast<BranchInst>(T)) {
-    if (Br->isUnconditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
-      return Live;
-    z3::expr C = Skeleton.proxy(boolOf(value(Br->getCondition())));
-    return Live && (Br->getSuccessor(0) == To ? C : !C);
-  }
-  if (const auto *Sw = dyn_cast<SwitchInst>(T))
-    return Live && Skeleton.proxy(switchTaken(*Sw, To));
-  return Ctx.bool_val(false);
+  return edgeFrom(From, To, liveOutSkeleton(From),
+                  [&](const z3::expr &C) { return Skeleton.proxy(C); });
 }
 
 void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
