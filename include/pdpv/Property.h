@@ -42,7 +42,7 @@ struct UBOptions {
   /// Nothing but the program writes volatile objects (no other thread,
   /// signal handler or device): a volatile access is an ordinary one
   /// (SharedMemory.h). By default a volatile read is an arbitrary value.
-  bool AssumeVolatileUnshared = false;
+  bool AssumeNoOtherWriters = false;
   /// A project's own error functions (error-function=z_error,panic): a
   /// call to one is a violation, like reach_error(). "abort" and
   /// "__builtin_trap" may be named too (by default they end the run).

@@ -6,17 +6,21 @@
 // - Atomic operations are the operations themselves, done at once: a load,
 //   a store, a read-modify-write (atomicrmw: load, compute, store; cmpxchg:
 //   load, compare, store if equal, never failing spuriously, as x86's
-//   `lock cmpxchg` does not), and a fence is nothing. Other threads exist
-//   only through calls the model does not follow (pthread_create), which
-//   make what they can affect unknown already.
+//   `lock cmpxchg` does not), and a fence is nothing.
+//   In a program (the entry is `main`) that is exact: another thread comes
+//   only from a call the model does not follow (pthread_create), which
+//   makes what it can affect unknown already. A library function's callers
+//   may run threads beside it, and an atomic object is one they may write:
+//   there its atomic reads are volatile ones (below).
 // - A volatile object "may be modified in ways unknown to the
 //   implementation" (C11 6.7.3): a signal handler, a device, another
 //   thread. By default a volatile read therefore gives an arbitrary value
 //   (a failing run that depends on it is never a confirmed FALSE), and a
-//   volatile copy writes arbitrary bytes. Under assume-volatile-unshared
-//   nothing but the program writes them (SeaHorn's and CBMC's reading,
-//   and the unit proofs'): a volatile access is an ordinary one. Either
-//   way the access itself is checked like any other.
+//   volatile copy writes arbitrary bytes.
+// - Under assume-no-other-writers nothing but the thread the model runs
+//   writes them (SeaHorn's and CBMC's reading, and the unit proofs'): a
+//   volatile or atomic access is an ordinary one. Either way the access
+//   itself is checked like any other.
 // - A pointer kept in memory as an integer of its width (atomic pointers
 //   are stored so: `__atomic_store_n((size_t *)&v, (size_t)p, ...)`) is
 //   loaded back as the pointer it was: storing ptrtoint(p) stores p (the
@@ -37,14 +41,16 @@ class Module;
 namespace pdpv {
 
 /// Every atomic operation of M as the plain operations it does in one
-/// thread (their volatility kept).
-void lowerAtomics(llvm::Module &M);
+/// thread; they are volatile where Shared (another thread may write the
+/// object), else as volatile as the operation was.
+void lowerAtomics(llvm::Module &M, bool Shared);
 
-/// Before simplification: unless Unshared, each volatile read's value is
-/// replaced by an arbitrary one (the read stays, volatile, so that LLVM keeps
-/// it and its access is checked), and a volatile copy is followed by a havoc
-/// of its destination; under Unshared, volatile accesses become ordinary.
-void giveVolatileAccessesMeaning(llvm::Function &F, bool Unshared);
+/// Before simplification: unless NoOtherWriters, each volatile read's value
+/// is replaced by an arbitrary one (the read stays, volatile, so that LLVM
+/// keeps it and its access is checked), and a volatile copy is followed by
+/// a havoc of its destination; under NoOtherWriters, volatile accesses
+/// become ordinary.
+void giveVolatileAccessesMeaning(llvm::Function &F, bool NoOtherWriters);
 
 /// After simplification: the volatile flags that remain (their meaning is
 /// given) are dropped, so that the model takes the accesses.

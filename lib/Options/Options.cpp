@@ -81,11 +81,12 @@ const OptionTable<VerifyOptions> &optionTable() {
         flagRow<O>("assume-malloc-succeeds",
                    "malloc and calloc never return null for lack of memory (SV-COMP's convention)",
                    [](O &V) -> bool & { return V.UB.AssumeMallocSucceeds; }),
-        flagRow<O>("assume-volatile-unshared",
-                   "nothing but the program writes volatile objects (no other thread, signal "
-                   "handler or device): a volatile read gives the value last stored, not an "
-                   "arbitrary one (SeaHorn's and CBMC's convention)",
-                   [](O &V) -> bool & { return V.UB.AssumeVolatileUnshared; }),
+        flagRow<O>("assume-no-other-writers",
+                   "nothing but the thread verified writes volatile and atomic objects (no "
+                   "other thread, signal handler or device): a volatile read, and an atomic "
+                   "one in a library function, gives the value last stored, not an arbitrary "
+                   "one (SeaHorn's and CBMC's convention)",
+                   [](O &V) -> bool & { return V.UB.AssumeNoOtherWriters; }),
         customRow<O>("error-function", "name[,name...]",
                      "calls to these functions are violations, like reach_error() (a "
                      "project's own assertion handler; abort and __builtin_trap too)",

@@ -589,7 +589,9 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   checkPromises(M);
   lowerBuiltins(M, UB);
   lowerThreadLocalAddresses(M);
-  lowerAtomics(M);
+  // (A library function's callers may run threads beside it.)
+  lowerAtomics(M, /*Shared=*/!UB.AssumeNoOtherWriters &&
+                      none_of(Entries, [](const Function *F) { return F->getName() == "main"; }));
   lowerEmptyInlineAsm(M);
   lowerByteSwaps(M);
   lowerFunctionPointers(M);
@@ -614,7 +616,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
 PreparedEntry ModulePreparation::prepare(Function &F) {
   promoteLocals(F, /*PointersOnly=*/true); // (the rest as SROA names them)
   insertBoundsChecks(F);
-  giveVolatileAccessesMeaning(F, UB.AssumeVolatileUnshared);
+  giveVolatileAccessesMeaning(F, UB.AssumeNoOtherWriters);
   dropUndefinedBehaviourFlags(F);
   SmallPtrSet<const DILocation *, 16> Before = assertionLocations(F);
   size_t UnlocatedBefore = unlocatedAssertions(F);

@@ -23,13 +23,14 @@ namespace {
 
 /// atomicrmw in one thread: load, compute (LLVM's own table of the
 /// operations), store; the result is the value loaded.
-void lowerReadModifyWrite(AtomicRMWInst &RMW) {
+void lowerReadModifyWrite(AtomicRMWInst &RMW, bool Shared) {
   IRBuilder<> B(&RMW);
   B.SetCurrentDebugLocation(RMW.getDebugLoc());
+  bool Volatile = Shared || RMW.isVolatile();
   LoadInst *Old = B.CreateAlignedLoad(RMW.getValOperand()->getType(), RMW.getPointerOperand(),
-                                      RMW.getAlign(), RMW.isVolatile());
+                                      RMW.getAlign(), Volatile);
   Value *New = buildAtomicRMWValue(RMW.getOperation(), B, Old, RMW.getValOperand());
-  B.CreateAlignedStore(New, RMW.getPointerOperand(), RMW.getAlign(), RMW.isVolatile());
+  B.CreateAlignedStore(New, RMW.getPointerOperand(), RMW.getAlign(), Volatile);
   RMW.replaceAllUsesWith(Old);
   RMW.eraseFromParent();
 }
@@ -37,15 +38,16 @@ void lowerReadModifyWrite(AtomicRMWInst &RMW) {
 /// cmpxchg in one thread: load, compare, store the new value if equal;
 /// the result is {the value loaded, whether they were equal}. A weak one
 /// fails only spuriously, which x86's `lock cmpxchg` never does.
-void lowerCompareExchange(AtomicCmpXchgInst &CX) {
+void lowerCompareExchange(AtomicCmpXchgInst &CX, bool Shared) {
   IRBuilder<> B(&CX);
   B.SetCurrentDebugLocation(CX.getDebugLoc());
   Value *Ptr = CX.getPointerOperand();
+  bool Volatile = Shared || CX.isVolatile();
   LoadInst *Old = B.CreateAlignedLoad(CX.getCompareOperand()->getType(), Ptr, CX.getAlign(),
-                                      CX.isVolatile());
+                                      Volatile);
   Value *Equal = B.CreateICmpEQ(Old, CX.getCompareOperand());
   B.CreateAlignedStore(B.CreateSelect(Equal, CX.getNewValOperand(), Old), Ptr, CX.getAlign(),
-                       CX.isVolatile());
+                       Volatile);
   Value *Result = B.CreateInsertValue(PoisonValue::get(CX.getType()), Old, 0);
   Result = B.CreateInsertValue(Result, Equal, 1);
   CX.replaceAllUsesWith(Result);
@@ -59,44 +61,46 @@ bool isPointerWide(const DataLayout &DL, Type *T) {
 
 } // namespace
 
-void lowerAtomics(Module &M) {
+void lowerAtomics(Module &M, bool Shared) {
   SmallVector<Instruction *, 16> Atomic;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (I.isAtomic())
         Atomic.push_back(&I);
   for (Instruction *I : Atomic) {
-    if (auto *L = dyn_cast<LoadInst>(I))
+    if (auto *L = dyn_cast<LoadInst>(I)) {
       L->setAtomic(AtomicOrdering::NotAtomic);
-    else if (auto *S = dyn_cast<StoreInst>(I))
+      L->setVolatile(Shared || L->isVolatile());
+    } else if (auto *S = dyn_cast<StoreInst>(I)) {
       S->setAtomic(AtomicOrdering::NotAtomic);
-    else if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
-      lowerReadModifyWrite(*RMW);
-    else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
-      lowerCompareExchange(*CX);
-    else if (isa<FenceInst>(I))
+    } else if (auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+      lowerReadModifyWrite(*RMW, Shared);
+    } else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+      lowerCompareExchange(*CX, Shared);
+    } else if (isa<FenceInst>(I)) {
       I->eraseFromParent();
+    }
   }
 }
 
-void giveVolatileAccessesMeaning(Function &F, bool Unshared) {
+void giveVolatileAccessesMeaning(Function &F, bool NoOtherWriters) {
   Module &M = *F.getParent();
   for (Instruction &I : make_early_inc_range(instructions(F))) {
     if (auto *L = dyn_cast<LoadInst>(&I); L && L->isVolatile()) {
-      if (Unshared) {
+      if (NoOtherWriters) {
         L->setVolatile(false);
       } else if (!L->use_empty()) {
         IRBuilder<> B(L->getNextNode());
         CallInst *Any = B.CreateCall(undefinedFunction(M, L->getType()));
         Any->setDebugLoc(L->getDebugLoc());
         setOrigin(*Any, "value of a volatile read (another thread, a signal handler or a device "
-                        "may write the object; assume-volatile-unshared rules that out)");
+                        "may write the object; assume-no-other-writers rules that out)");
         L->replaceAllUsesWith(Any);
       }
-    } else if (auto *S = dyn_cast<StoreInst>(&I); S && S->isVolatile() && Unshared) {
+    } else if (auto *S = dyn_cast<StoreInst>(&I); S && S->isVolatile() && NoOtherWriters) {
       S->setVolatile(false);
     } else if (auto *MI = dyn_cast<MemIntrinsic>(&I); MI && MI->isVolatile()) {
-      if (Unshared) {
+      if (NoOtherWriters) {
         MI->setVolatile(ConstantInt::getFalse(F.getContext()));
       } else if (isa<MemTransferInst>(MI)) { // (what a volatile memset writes is known)
         IRBuilder<> B(MI->getNextNode());

@@ -6,11 +6,11 @@
 // By default a volatile read is an arbitrary value (another thread, a signal
 // handler or a device may write the object): no proof rests on it and no
 // failing run that depends on it is reported as FALSE.
-// RUN: pdpv --assume-volatile-unshared %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
-// RUN: pdpv --assume-volatile-unshared --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
+// RUN: pdpv --assume-no-other-writers %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
+// RUN: pdpv --assume-no-other-writers --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=DEFAULT
-// RUN: not pdpv --assume-volatile-unshared --clang-arg=-DWRONG_COUNT %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
-// RUN: not pdpv --assume-volatile-unshared --data-model=ilp32 --clang-arg=-DWRONG_COUNT %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
+// RUN: not pdpv --assume-no-other-writers --clang-arg=-DWRONG_COUNT %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
+// RUN: not pdpv --assume-no-other-writers --data-model=ilp32 --clang-arg=-DWRONG_COUNT %s 2>&1 | FileCheck-19 %s --check-prefix=BUG
 #include <assert.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -63,7 +63,7 @@ int main(void) {
 // UNSHARED-NOT: warning
 // UNSHARED: Result: TRUE
 
-// DEFAULT: atomics-and-volatile.c:44:3: warning: assertion unknown: {{.*}}value of a volatile read (another thread, a signal handler or a device may write the object; assume-volatile-unshared rules that out)
+// DEFAULT: atomics-and-volatile.c:44:3: warning: assertion unknown: {{.*}}value of a volatile read (another thread, a signal handler or a device may write the object; assume-no-other-writers rules that out)
 // DEFAULT: Result: UNKNOWN
 
 // BUG: atomics-and-volatile.c:[[#@LINE-10]]:3: warning: assertion can fail

@@ -9,7 +9,7 @@
 // RUN: not pdpv --clang-arg=-DCASE=2 %s 2>&1 | FileCheck-19 %s --check-prefix=INTTOPTR
 // RUN: not pdpv --clang-arg=-DCASE=3 %s 2>&1 | FileCheck-19 %s --check-prefix=VLA
 // RUN: not pdpv --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=VOLATILE
-// RUN: pdpv --assume-volatile-unshared --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
+// RUN: pdpv --assume-no-other-writers --clang-arg=-DCASE=4 %s 2>&1 | FileCheck-19 %s --check-prefix=UNSHARED
 // RUN: clang-19 -g -O0 -DCASE=1 -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=CAST
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void __VERIFIER_assert(int);
