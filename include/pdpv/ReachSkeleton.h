@@ -12,9 +12,9 @@
 // (and every assumption a block adds) stands for itself as a fresh Boolean
 // proxy, the skeleton over proxies is simplified, and the full condition is
 // the skeleton with the proxies replaced, translated once per node of the
-// skeleton for the whole function. The result is equivalent to the full
-// condition; only simplifications inside a branch condition are not
-// repeated (the encoder builds them simplified already).
+// skeleton for the whole function. Each branch condition is simplified once,
+// when it gets its proxy (a constant one folds into the skeleton). The
+// result is equivalent to the full condition.
 //
 //===----------------------------------------------------------------------===//
 

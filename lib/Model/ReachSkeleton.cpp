@@ -14,9 +14,14 @@ z3::expr ReachSkeleton::proxy(const z3::expr &Condition) {
   auto It = ProxyOf.find(Condition.id());
   if (It != ProxyOf.end())
     return It->second.Value;
-  z3::expr P = Ctx.bool_const((Prefix + "branch!" + std::to_string(ProxyOf.size())).c_str());
+  // Each condition simplified once (a constant one folds into the skeleton).
+  z3::expr Simple = Condition.simplify();
+  z3::expr P = Simple.is_true() || Simple.is_false()
+                   ? Simple
+                   : Ctx.bool_const((Prefix + "branch!" + std::to_string(ProxyOf.size())).c_str());
   ProxyOf.insert({Condition.id(), {Condition, P}});
-  FullOf.insert({P.id(), {P, Condition}});
+  if (!P.is_true() && !P.is_false())
+    FullOf.insert({P.id(), {P, Simple}});
   return P;
 }
 
