@@ -8,7 +8,9 @@
 // quadratic in the function, and a library function inlined into a unit
 // proof has thousands of blocks.
 //
-// So the Boolean structure is simplified on its own: every branch condition
+// So in a large region (Encoder::encodeBlocks: more than 64 blocks; a small
+// one keeps the whole simplification) the Boolean structure is simplified
+// on its own: every branch condition
 // (and every assumption a block adds) stands for itself as a fresh Boolean
 // proxy, the skeleton over proxies is simplified, and the full condition is
 // the skeleton with the proxies replaced, translated once per node of the

@@ -174,21 +174,34 @@ z3::expr Encoder::edgeSkeleton(const BasicBlock *From, const BasicBlock *To) {
 void Encoder::encodeBlocks(ArrayRef<const BasicBlock *> Order, z3::expr EntryReached) {
   if (!Order.empty())
     useFunction(*Order.front()->getParent());
+  // A small region's reach conditions are simplified whole, branch
+  // conditions and all (the forms the engines were tuned on); a large one's
+  // over proxies (ReachSkeleton.h), where simplifying the whole terms block
+  // after block would be quadratic.
+  constexpr size_t SmallRegion = 64;
+  bool Small = Order.size() <= SmallRegion;
+  for (const BasicBlock *BB : Order) // (from an earlier region's encoding)
+    ReachedSkeleton.erase(BB);
   for (size_t I = 0; I < Order.size(); ++I) {
     const BasicBlock *BB = Order[I];
     if (I == 0) {
       Reached.insert_or_assign(BB, EntryReached);
-      ReachedSkeleton.insert_or_assign(BB, Skeleton.proxy(EntryReached));
+      if (!Small)
+        ReachedSkeleton.insert_or_assign(BB, Skeleton.proxy(EntryReached));
       Memory.clear();
     } else {
       mergeMemory(BB);
       z3::expr R = Ctx.bool_val(false);
       for (const BasicBlock *P : predecessors(BB))
         if (LiveOut.count(P))
-          R = R || edgeSkeleton(P, BB);
+          R = R || (Small ? edge(P, BB) : edgeSkeleton(P, BB));
       R = R.simplify();
-      ReachedSkeleton.insert_or_assign(BB, R);
-      Reached.insert_or_assign(BB, Skeleton.full(R));
+      if (Small) {
+        Reached.insert_or_assign(BB, R);
+      } else {
+        ReachedSkeleton.insert_or_assign(BB, R);
+        Reached.insert_or_assign(BB, Skeleton.full(R));
+      }
     }
     encodeBlock(*BB);
     MemoryOut.insert_or_assign(BB, Memory);
