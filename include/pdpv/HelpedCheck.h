@@ -32,7 +32,9 @@ std::optional<SolverProcess> solverOtherThan(llvm::StringRef Name);
 
 /// S under Assumptions by Z3 until Until (max: no limit); where Z3 has not
 /// answered after Stall, Helper (if any) is asked about the same query
-/// first, if that leaves time. Why: the reason of an unknown (Z3's
+/// first, if that leaves time -- or, where there is no helper or it cannot
+/// read the query (an array lambda), Z3's one-shot solver, whose unsat
+/// decides too. Why: the reason of an unknown (Z3's
 /// reason_unknown). HelpedBy: the helper's name when its unsat decided,
 /// else unchanged. (Nearly all of an engine's queries take Z3 well under
 /// the default Stall, and a process -- script, start, parse -- costs tens

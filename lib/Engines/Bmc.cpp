@@ -117,8 +117,8 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // All copies of a property are one property.
     std::map<const Properties::Property *, z3::expr> Violated =
         violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
-    z3::solver S = E.solver();
-    auto Check = [&](const z3::expr &Goal) { return checkWithin(S, Goal, B, P); };
+    GoalSolver S(E.solver());
+    auto Check = [&](const z3::expr &Goal) { return S.check(Goal, B, P); };
     // The paths that run each loop step by step (at most K iterations)
     // decide "holds within K" and the forward condition, as without
     // acceleration. The paths through a jump are a search for deeper bugs
@@ -141,7 +141,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     std::vector<size_t> OutOfTime;
     // The solver's model violates Q: FALSE if the program fails so.
     auto Confirm = [&](Properties::Property &Q) {
-      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), {}, O.UB);
+      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.model(), E.inputs(), {}, O.UB);
       Execution Run;
       if (confirmRun(F, Inputs, P, O, B, &Run) != &Q && !Q.Decided) {
         Q.R.Why = unconfirmedReason(Run, "BMC's", B.TimeReason);
@@ -155,7 +155,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       Budget Share = B;
       Share.Deadline = Until;
       Unknown Why;
-      switch (checkWithin(S, Violated.at(&Q) && NoJump, Share, Why)) {
+      switch (S.check(Violated.at(&Q) && NoJump, Share, Why)) {
       case z3::unknown:
         if (!Why.isTimeLimit() || B.over()) {
           P.giveUp(Why);
@@ -218,7 +218,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       return;
     }
     case z3::sat: {
-      z3::model M = S.get_model();
+      z3::model M = S.model();
       for (const Unrolling::Unwind &W : U->Unwinds)
         if (M.eval(E.reached(W.Block), true).is_true()) {
           const auto *H = cast<BasicBlock>(U->Origin.lookup(W.Header));
@@ -236,7 +236,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
                                                        std::chrono::milliseconds(200),
                                                        std::chrono::seconds(2)));
         Unknown Ignored; // (it holds within K all the same)
-        if (checkWithin(S, Violated.at(Q), Deeper, Ignored) == z3::sat)
+        if (S.check(Violated.at(Q), Deeper, Ignored) == z3::sat)
           Confirm(*Q);
       }
       if (P.allDecided())

@@ -161,7 +161,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
   M.E = std::make_unique<Encoder>(Ctx, O.UB);
   Encoder &E = *M.E;
   E.encodeFunction(*M.Model);
-  z3::solver S = E.solver();
+  GoalSolver S(E.solver());
   M.Assumed = Ctx.bool_val(true);
   if (NumLoops) {
     M.Refiner = std::make_unique<LoopRefiner>(Ctx, *M.Model, O.UB, O.Refine, B.Deadline);
@@ -183,13 +183,13 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     for (unsigned Id : Refiner.loops())
       *M.Assumed = *M.Assumed &&
                    z3::implies(E.reached(Refiner.header(Id)), Refiner.invariantIn(Id, E));
-    S.add(*M.Assumed);
+    S.solver().add(*M.Assumed);
   }
   CR.Ran = true;
 
   M.Violated = violations(E.checks(), P, Original);
   auto Check = [&](const z3::expr &Goal) {
-    z3::check_result Res = checkWithin(S, Goal, B, P);
+    z3::check_result Res = S.check(Goal, B, P);
     if (Res == z3::unknown)
       CR.TimeUp = true;
     return Res;
@@ -212,7 +212,7 @@ CaseResult checkCase(bool Step, Function &F, const BasicBlock *Header, unsigned 
     }
     if (!Step) { // a lucky real run is a bug too
       SequenceOracle Inputs =
-          inputSequences(*U->F, U->Origin, S.get_model(), E.inputs(), ToUnrolled, O.UB);
+          inputSequences(*U->F, U->Origin, S.model(), E.inputs(), ToUnrolled, O.UB);
       if (Properties::Property *Failed = confirmRun(F, Inputs, P, O, B);
           Failed && Failed->R.V == Verdict::False)
         Failed->R.Why = {};

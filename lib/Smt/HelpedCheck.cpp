@@ -27,19 +27,40 @@ z3::check_result checkUntil(z3::solver &S, const z3::expr_vector &Assumptions,
   return Res;
 }
 
-/// Whether Helper finds the query unsatisfiable within TimeoutMs.
-bool helperRefutes(const SolverProcess &Helper, z3::solver &S, const z3::expr_vector &Assumptions,
-                   unsigned TimeoutMs, unsigned MemoryMB) {
+/// S's assertions and Assumptions as one formula.
+z3::expr wholeQuery(z3::solver &S, const z3::expr_vector &Assumptions) {
   z3::expr_vector Query = S.assertions(); // (an empty mk_and prints as "and")
   for (const z3::expr &A : Assumptions)
     Query.push_back(A);
-  if (Query.empty())
-    return false;
-  std::optional<z3::expr> Claim = instantiateForValidity(!z3::mk_and(Query), /*Rounds=*/1);
+  return Query.empty() ? S.ctx().bool_val(true) : z3::mk_and(Query);
+}
+
+/// What a helper's turn found: unsat, or not (sat, unknown, out of time),
+/// or nothing, because the helper cannot read the query (an array lambda,
+/// a quantifier without instances).
+enum class HelperAnswer { Refuted, NotRefuted, CannotRead };
+
+HelperAnswer helperRefutes(const SolverProcess &Helper, const z3::expr &Query,
+                           unsigned TimeoutMs, unsigned MemoryMB) {
+  std::optional<z3::expr> Claim = instantiateForValidity(!Query, /*Rounds=*/1);
   if (!Claim)
-    return false;
+    return HelperAnswer::CannotRead;
   ProcessAnswer A = askSolverProcess(Helper, {!*Claim}, /*WantModel=*/false, TimeoutMs, MemoryMB);
-  return A.Answer == z3::unsat;
+  return A.Answer == z3::unsat ? HelperAnswer::Refuted : HelperAnswer::NotRefuted;
+}
+
+/// Whether Z3's one-shot solver finds the query unsatisfiable before Until.
+/// An incremental check (assumptions, pushes) runs in Z3's incremental core
+/// without the preprocessing the one-shot solver applies, which on memory
+/// with symbolic-length writes (array lambdas, which only Z3 reads) decides
+/// in a second what the core does not in a minute.
+bool oneShotRefutes(z3::solver &S, const z3::expr &Query, Clock::time_point Until) {
+  z3::solver One(S.ctx());
+  z3::params P(S.ctx());
+  P.set("timeout", millisecondsUntil(Until));
+  One.set(P);
+  One.add(Query);
+  return One.check() == z3::unsat;
 }
 
 } // namespace
@@ -62,18 +83,24 @@ z3::check_result checkHelped(z3::solver &S, const z3::expr_vector &Assumptions,
                              std::chrono::milliseconds Stall) {
   Clock::time_point Now = Clock::now();
   // Only where the helper's turn leaves Z3 time of its own.
-  if (!Helper || Until == Clock::time_point::max() || Until - Now < 3 * Stall)
+  if (Until == Clock::time_point::max() || Until - Now < 3 * Stall)
     return checkUntil(S, Assumptions, Until, Why);
   z3::check_result Res = checkUntil(S, Assumptions, Now + Stall, Why);
   if (Res != z3::unknown || !isTimeLimit(Why) || Clock::now() >= Until)
     return Res;
   Now = Clock::now();
   Clock::time_point HelperUntil = std::min(Now + HelperTurn, Now + (Until - Now) / 2);
-  if (helperRefutes(*Helper, S, Assumptions, millisecondsUntil(HelperUntil), MemoryMB)) {
+  z3::expr Query = wholeQuery(S, Assumptions);
+  HelperAnswer A = Helper ? helperRefutes(*Helper, Query, millisecondsUntil(HelperUntil), MemoryMB)
+                          : HelperAnswer::CannotRead;
+  if (A == HelperAnswer::Refuted) {
     if (HelpedBy)
       *HelpedBy = Helper->Name;
     return z3::unsat;
   }
+  // (Z3 itself: the proof is still re-checked by a solver other than Z3.)
+  if (A == HelperAnswer::CannotRead && oneShotRefutes(S, Query, HelperUntil))
+    return z3::unsat;
   Why.clear();
   return checkUntil(S, Assumptions, Until, Why);
 }
