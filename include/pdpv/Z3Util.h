@@ -63,6 +63,18 @@ z3::check_result checkFresh(const z3::expr &F, z3::solver S, QueryLimits Limits,
 z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
                                  std::optional<z3::model> *Model = nullptr,
                                  std::string *Why = nullptr);
+/// Goal under S's assertions, by S as an assumption (Z3's incremental core)
+/// for StallMs at most, then, where that ran out of time, by Z3's one-shot
+/// solver on the assertions and Goal: a check with assumptions skips the
+/// preprocessing the one-shot solver applies (bit-blasting among it), which
+/// on unrolled memory-heavy code decides in half a second what the core
+/// does not in eight (aws-c-common's priority_queue_size); on small queries
+/// the core is the faster, and keeps its turn. TimeoutMs: for both (0: no
+/// limit). OneShotModel: the one-shot solver's model when it answered sat
+/// (else S has the model); Why: Z3's reason when unknown.
+z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned TimeoutMs,
+                                   unsigned StallMs, std::optional<z3::model> &OneShotModel,
+                                   std::string &Why);
 /// Lo <= X <= Hi, signed or unsigned; a bound at the type's end is left out.
 z3::expr withinBounds(const z3::expr &X, const llvm::APInt &Lo, const llvm::APInt &Hi,
                       bool Unsigned);

@@ -96,36 +96,14 @@ violations(const std::vector<Check> &Checks, Properties &P,
 }
 
 z3::check_result GoalSolver::check(const z3::expr &Goal, const Budget &B, Unknown &Why) {
-  // The incremental core's turn: a second, or all the time when less is left.
   constexpr unsigned StallMs = 1000;
-  Fresh.reset();
-  unsigned Left = B.millisLeft(); // (0: no limit)
-  auto Ask = [&](z3::solver &On, unsigned Ms, const z3::expr_vector &A) {
-    if (Ms) {
-      z3::params Ps(On.ctx());
-      Ps.set("timeout", Ms);
-      On.set(Ps);
-    }
-    z3::check_result Res = On.check(A);
-    if (Res == z3::unknown)
-      Why = solverFailure(On.reason_unknown());
-    return Res;
-  };
-  z3::expr_vector A(S.ctx());
-  A.push_back(Goal);
-  bool Stalls = Left == 0 || Left > 2 * StallMs;
-  z3::check_result Res = Ask(S, Stalls ? StallMs : Left, A);
-  if (Stalls && Res == z3::unknown && Why.isTimeLimit() && !B.over()) {
-    z3::solver One(S.ctx()); // (no push, no assumptions: Z3's one-shot solver)
-    for (const z3::expr &E : S.assertions())
-      One.add(E);
-    One.add(Goal);
-    Res = Ask(One, B.millisLeft(), z3::expr_vector(S.ctx()));
-    if (Res == z3::sat)
-      Fresh = One.get_model();
+  std::string Reason;
+  z3::check_result Res = checkStallingOver(S, Goal, B.millisLeft(), StallMs, OneShot, Reason);
+  if (Res == z3::unknown) {
+    Why = solverFailure(Reason);
+    if (Why.isTimeLimit())
+      Why = B.TimeReason;
   }
-  if (Res == z3::unknown && Why.isTimeLimit())
-    Why = B.TimeReason;
   return Res;
 }
 

@@ -25,13 +25,8 @@ violations(const std::vector<Check> &Checks, Properties &P,
            llvm::function_ref<const llvm::Value *(const llvm::Value *)> Original);
 
 /// One formula asked under one goal at a time (BMC's properties and its
-/// forward condition, k-induction's): Z3's incremental solver first, and
-/// where it stalls, a fresh solver on the same assertions and the goal.
-/// Z3 decides a query with assumptions in its incremental core, without the
-/// preprocessing its one-shot solver applies: on memory-heavy unrollings
-/// (inlined library code) the one takes 8 s where the other takes 0.6 s
-/// (aws-c-common's priority_queue_size at K = 1); on small queries the
-/// incremental core is the faster, so it keeps the first second.
+/// forward condition, k-induction's): Z3's incremental solver, and where it
+/// stalls, its one-shot solver (checkStallingOver).
 class GoalSolver {
 public:
   explicit GoalSolver(z3::solver S) : S(std::move(S)) {}
@@ -41,12 +36,12 @@ public:
   z3::check_result check(const z3::expr &Goal, const Budget &B, Properties &P);
   /// The same, an unknown answer's reason in Why (B's TimeReason for a timeout).
   z3::check_result check(const z3::expr &Goal, const Budget &B, Unknown &Why);
-  /// The model of the last check that answered sat.
-  z3::model model() const { return Fresh ? *Fresh : S.get_model(); }
+  /// The model of the last check, which answered sat.
+  z3::model model() const { return OneShot ? *OneShot : S.get_model(); }
 
 private:
   z3::solver S;
-  std::optional<z3::model> Fresh; // (the fresh solver's, when it answered)
+  std::optional<z3::model> OneShot;
 };
 
 /// How one property's turn ended (takeTurns).

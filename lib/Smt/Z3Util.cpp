@@ -101,6 +101,44 @@ z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
   return checkFresh(F, z3::solver(F.ctx(), "QF_BV"), Limits, Model, Why);
 }
 
+z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned TimeoutMs,
+                                   unsigned StallMs, std::optional<z3::model> &OneShotModel,
+                                   std::string &Why) {
+  OneShotModel.reset();
+  auto Started = std::chrono::steady_clock::now();
+  auto Ask = [&](z3::solver &On, unsigned Ms, const z3::expr_vector &Assumptions) {
+    if (Ms) { // (a solver keeps its last timeout)
+      z3::params P(On.ctx());
+      P.set("timeout", Ms);
+      On.set(P);
+    }
+    z3::check_result R = On.check(Assumptions);
+    if (R == z3::unknown)
+      Why = On.reason_unknown();
+    return R;
+  };
+  z3::expr_vector Assumptions(S.ctx());
+  Assumptions.push_back(Goal);
+  // (Where little time is left, the core has it all.)
+  bool Stalls = TimeoutMs == 0 || TimeoutMs > 2 * StallMs;
+  z3::check_result R = Ask(S, Stalls ? StallMs : TimeoutMs, Assumptions);
+  if (!Stalls || R != z3::unknown || !isTimeLimit(Why))
+    return R;
+  unsigned Spent = static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                             std::chrono::steady_clock::now() - Started)
+                                             .count());
+  if (TimeoutMs && Spent >= TimeoutMs)
+    return R;
+  z3::solver One(S.ctx()); // (no push, no assumption: the one-shot solver)
+  for (const z3::expr &A : S.assertions())
+    One.add(A);
+  One.add(Goal);
+  R = Ask(One, TimeoutMs ? TimeoutMs - Spent : 0, z3::expr_vector(S.ctx()));
+  if (R == z3::sat)
+    OneShotModel = One.get_model();
+  return R;
+}
+
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
   if (Deadline == std::chrono::steady_clock::time_point::max())
     return 0;

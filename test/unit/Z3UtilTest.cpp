@@ -48,6 +48,31 @@ TEST(Z3Util, AQueryTooHardForTheSmallTryGoesToTheSatSolver) {
   EXPECT_TRUE(M->eval(Product, true).is_true());
 }
 
+// A goal the incremental core does not decide in its turn goes to the
+// one-shot solver, whose answer -- and model -- count.
+TEST(Z3Util, AStalledGoalIsDecidedByTheOneShotSolver) {
+  z3::context C;
+  z3::solver S(C);
+  z3::expr X = C.bv_const("x", 24);
+  S.add(z3::ult(X, C.bv_val(1 << 12, 24))); // (an assertion the goal is asked under)
+  z3::expr Y = C.bv_const("y", 24);
+  // x * y == 4093 * 4091 with factors below 2^12: no model within 1 ms.
+  z3::expr Product = factors(C, 12, 4093 * 4091);
+  std::optional<z3::model> M;
+  std::string Why;
+  ASSERT_EQ(checkStallingOver(S, Product, 0, 1, M, Why), z3::sat) << Why;
+  ASSERT_TRUE(M.has_value()) << "decided in the incremental core's millisecond";
+  EXPECT_TRUE(M->eval(Product && z3::ult(X, C.bv_val(1 << 12, 24)), true).is_true());
+  EXPECT_EQ(M->eval(X * Y, true).get_numeral_uint64(), 4093u * 4091u);
+  // 4194301 is prime: refuted the same way, with no model.
+  EXPECT_EQ(checkStallingOver(S, factors(C, 12, 4194301), 60000, 1, M, Why), z3::unsat) << Why;
+  EXPECT_FALSE(M.has_value());
+  // An easy goal: the core decides, and S has the model.
+  ASSERT_EQ(checkStallingOver(S, X == 7, 60000, 1000, M, Why), z3::sat);
+  EXPECT_FALSE(M.has_value());
+  EXPECT_EQ(S.get_model().eval(X).get_numeral_uint64(), 7u);
+}
+
 // A deadline bounds what no solver timeout does: the watchdog interrupts
 // the context, and what it interrupted gives up.
 TEST(Z3Util, InterruptAtEndsWorkInTheContext) {
