@@ -67,8 +67,8 @@ z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
 /// for StallMs at most, then, where that ran out of time, by Z3's one-shot
 /// solver on the assertions and Goal: a check with assumptions skips the
 /// preprocessing the one-shot solver applies (bit-blasting among it), which
-/// on unrolled memory-heavy code decides in half a second what the core
-/// does not in eight (aws-c-common's priority_queue_size); on small queries
+/// on unrolled memory-heavy code decides in 0.3 s what the core did not
+/// in 8 s (aws-c-common's priority_queue_size); on small queries
 /// the core is the faster, and keeps its turn. TimeoutMs: for both (0: no
 /// limit). OneShotModel: the one-shot solver's model when it answered sat
 /// (else S has the model); Why: Z3's reason when unknown.

@@ -54,13 +54,8 @@ HelperAnswer helperRefutes(const SolverProcess &Helper, const z3::expr &Query,
 /// without the preprocessing the one-shot solver applies, which on memory
 /// with symbolic-length writes (array lambdas, which only Z3 reads) decides
 /// in a second what the core does not in a minute.
-bool oneShotRefutes(z3::solver &S, const z3::expr &Query, Clock::time_point Until) {
-  z3::solver One(S.ctx());
-  z3::params P(S.ctx());
-  P.set("timeout", millisecondsUntil(Until));
-  One.set(P);
-  One.add(Query);
-  return One.check() == z3::unsat;
+bool oneShotRefutes(const z3::expr &Query, Clock::time_point Until) {
+  return checkFresh(Query, z3::solver(Query.ctx()), {millisecondsUntil(Until), 0}) == z3::unsat;
 }
 
 } // namespace
@@ -99,7 +94,7 @@ z3::check_result checkHelped(z3::solver &S, const z3::expr_vector &Assumptions,
     return z3::unsat;
   }
   // (Z3 itself: the proof is still re-checked by a solver other than Z3.)
-  if (A == HelperAnswer::CannotRead && oneShotRefutes(S, Query, HelperUntil))
+  if (A == HelperAnswer::CannotRead && oneShotRefutes(Query, HelperUntil))
     return z3::unsat;
   Why.clear();
   return checkUntil(S, Assumptions, Until, Why);

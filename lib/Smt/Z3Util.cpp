@@ -106,22 +106,16 @@ z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned
                                    std::string &Why) {
   OneShotModel.reset();
   auto Started = std::chrono::steady_clock::now();
-  auto Ask = [&](z3::solver &On, unsigned Ms, const z3::expr_vector &Assumptions) {
-    if (Ms) { // (a solver keeps its last timeout)
-      z3::params P(On.ctx());
-      P.set("timeout", Ms);
-      On.set(P);
-    }
-    z3::check_result R = On.check(Assumptions);
-    if (R == z3::unknown)
-      Why = On.reason_unknown();
-    return R;
-  };
-  z3::expr_vector Assumptions(S.ctx());
-  Assumptions.push_back(Goal);
   // (Where little time is left, the core has it all.)
   bool Stalls = TimeoutMs == 0 || TimeoutMs > 2 * StallMs;
-  z3::check_result R = Ask(S, Stalls ? StallMs : TimeoutMs, Assumptions);
+  z3::params P(S.ctx()); // (a solver keeps its last timeout)
+  P.set("timeout", Stalls ? StallMs : TimeoutMs);
+  S.set(P);
+  z3::expr_vector Assumptions(S.ctx());
+  Assumptions.push_back(Goal);
+  z3::check_result R = S.check(Assumptions);
+  if (R == z3::unknown)
+    Why = S.reason_unknown();
   if (!Stalls || R != z3::unknown || !isTimeLimit(Why))
     return R;
   unsigned Spent = static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -129,14 +123,11 @@ z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned
                                              .count());
   if (TimeoutMs && Spent >= TimeoutMs)
     return R;
-  z3::solver One(S.ctx()); // (no push, no assumption: the one-shot solver)
-  for (const z3::expr &A : S.assertions())
-    One.add(A);
-  One.add(Goal);
-  R = Ask(One, TimeoutMs ? TimeoutMs - Spent : 0, z3::expr_vector(S.ctx()));
-  if (R == z3::sat)
-    OneShotModel = One.get_model();
-  return R;
+  // (A fresh solver, no push, no assumption: the one-shot solver.)
+  z3::expr_vector Query = S.assertions();
+  Query.push_back(Goal);
+  return checkFresh(z3::mk_and(Query), z3::solver(S.ctx()), {TimeoutMs ? TimeoutMs - Spent : 0, 0},
+                    &OneShotModel, &Why);
 }
 
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
