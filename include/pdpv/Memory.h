@@ -25,7 +25,8 @@
 //    whose address the program never stores (storedObjects), which only
 //    memory the program did not write can hold. Comparing pointers into different objects is what the layout
 //    decides, so: never equal, except that one past the end of an object and
-//    the start of another may be (any value then); ordered comparisons of
+//    the start of another may be (any value then; an id no object has, an
+//    arbitrary pointer's own object, has no end); ordered comparisons of
 //    pointers into different objects give any value.
 //  * The heap: each call of malloc or calloc outside loops is one object
 //    (preparation makes an allocation in a loop unsupported), of the size

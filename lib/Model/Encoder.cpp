@@ -507,8 +507,17 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
   z3::expr Null = idConstant(0), Zero = offsetConstant(0);
   CmpInst::Predicate Pr = I.getPredicate();
   if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
-    // One past the end of an object may be where another one starts.
-    z3::expr Adjacent = IA != Null && IB != Null &&
+    // One past the end of an object may be where another one starts. An id
+    // no object has (an arbitrary pointer's own object) has no extent: it
+    // is never adjacent, so comparing such pointers is exact, and the same
+    // two pointers compare the same way wherever they are compared.
+    auto IsObject = [&](const z3::expr &Id) {
+      z3::expr Is = Ctx.bool_val(false);
+      for (unsigned K = 1; K <= Objects.size(); ++K)
+        Is = Is || Id == idConstant(K);
+      return Is;
+    };
+    z3::expr Adjacent = IsObject(IA) && IsObject(IB) &&
                         ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
     z3::expr Eq = z3::ite(Same, OA == OB,
                           z3::ite(IA == Unknown || IB == Unknown, Any, Adjacent && Any));

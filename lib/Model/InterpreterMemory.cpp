@@ -284,7 +284,8 @@ APInt Run::comparePointers(const ICmpInst &I) {
     bool Eq;
     if (IA == IB)
       Eq = OA == OB;
-    else if (IA && IB && ((OA == SizeOf(IA) && OB == 0) || (OB == SizeOf(IB) && OA == 0)))
+    else if (IA && IB && IA <= Objects.size() && IB <= Objects.size() && // (as the encoder)
+             ((OA == SizeOf(IA) && OB == 0) || (OB == SizeOf(IB) && OA == 0)))
       Eq = Any().isOne();
     else
       Eq = false;

@@ -18,6 +18,7 @@ extern void *__VERIFIER_nondet_pointer(void);
 extern void __VERIFIER_assume(int);
 extern int __VERIFIER_nondet_int(void);
 static void *identity(void *a) { return a; }
+static int same(const void *a, const void *b) { return a == b; }
 struct slot { void *key; int used; };
 
 int main(void) {
@@ -33,6 +34,10 @@ int main(void) {
   assert(q == p);
   struct slot s = {p, 1};
   assert(s.key == p);
+  // Two arbitrary pointers compare the same way wherever they are compared.
+  void *r = __VERIFIER_nondet_pointer();
+  assert(same(p, r) == (p == r));
+  assert(same(r, p) == (q == r));
 #ifdef NOT_ALWAYS_NULL
   assert(p == NULL);
 #endif
@@ -44,7 +49,7 @@ int main(void) {
 }
 // PROVED-NOT: warning
 // PROVED: Result: TRUE
-// ACCESS: nondet-pointer.c:[[#@LINE-17]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-18]]
+// ACCESS: nondet-pointer.c:[[#@LINE-21]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-22]]
 // ACCESS: Result: UNKNOWN
 // NULL: nondet-pointer.c:[[#@LINE-12]]:3: warning: assertion unknown: {{.*}}nondeterministic pointer __VERIFIER_nondet_pointer()
 // NULL: Result: UNKNOWN
