@@ -2,6 +2,8 @@
 //
 //   opt -load-pass-plugin=libpdpv.so -passes='pdpv<timeout=10>' prog.ll
 //   clang -fpass-plugin=libpdpv.so -c prog.c      (verifies during the build)
+//   clang -flto -fuse-ld=lld -fpass-plugin=libpdpv.so \
+//         -Wl,--load-pass-plugin=libpdpv.so a.c b.c   (the linked program)
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,7 +65,17 @@ void registerCallbacks(PassBuilder &PB) {
   // Under clang, verify the code as the front end produced it, before any
   // optimization could exploit undefined behaviour; this runs at every -O level.
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
-    MPM.addPass(pdpv::VerifyPass(pdpv::buildOptionsFromCommandLine(), /*InsideCompiler=*/true));
+    MPM.addPass(pdpv::VerifyPass(pdpv::buildOptionsFromCommandLine(), pdpv::PassStage::Compile));
+  });
+  // Under lld (--load-pass-plugin) with -flto: the linked program, whole,
+  // before the link-time optimizations. (With -flto, compiling only records.)
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback([](ModulePassManager &MPM,
+                                                         OptimizationLevel) {
+    Expected<pdpv::VerifyOptions> Opts = pdpv::linkTimeOptions();
+    pdpv::VerifyOptions O = Opts ? *Opts : pdpv::buildOptionsFromCommandLine();
+    if (!Opts)
+      O.InvalidFlag = toString(Opts.takeError()); // (reported by the pass, never fatal)
+    MPM.addPass(pdpv::VerifyPass(std::move(O), pdpv::PassStage::Link));
   });
 }
 

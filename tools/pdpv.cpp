@@ -407,7 +407,11 @@ static void printOptionsReference(const OptionTable<VerifyOptions> &CliRows) {
         "`-mllvm` before it loads pass plugins) and a `pdpv` flag (`--timeout=10`). A flag that "
         "is on by default is switched off by `no-` (`no-memo`, `-pdpv-no-memo`, `--no-memo`); "
         "a pass parameter also takes the other spelling. A value out of range is an error "
-        "(exit code 1) under clang, opt and `pdpv` alike.\n\n"
+        "(exit code 1) under clang, opt and `pdpv` alike. At link time (`-flto` with lld, "
+        "[user guide](user-guide.md#the-linked-program-at-link-time--flto)) the options are "
+        "the pass parameters, in the environment variable `PDPV_OPTIONS` "
+        "(`PDPV_OPTIONS='timeout=20;check-bounds'`); a bad value there is a warning, and the "
+        "link goes on.\n\n"
         "| pass parameter | `-mllvm` flag | `pdpv` flag | default | meaning |\n"
         "|---|---|---|---|---|\n";
   VerifyOptions Defaults;

@@ -22,14 +22,29 @@ namespace pdpv {
 /// selects (Engine.h), then settles what the model does not cover.
 std::vector<FunctionResult> verifyModule(const llvm::Module &M, const VerifyOptions &Opts);
 
+/// Where the pass runs.
+enum class PassStage {
+  Opt,     ///< opt, or a pipeline string: results printed as text
+  Compile, ///< clang's pipeline start: results are clang's diagnostics
+  Link,    ///< the linker's LTO pipeline (lld), on the linked program
+};
+
+/// Whether M is a translation unit compiled for full LTO (-flto): its
+/// program is verified once, whole, at link time instead.
+bool compiledForLinkTime(const llvm::Module &M);
+
 struct VerifyPass : llvm::PassInfoMixin<VerifyPass> {
   VerifyOptions Opts;
-  /// Run by clang (the plugin's pipeline-start callback): results go through
-  /// the LLVMContext's diagnostic handler, i.e. clang's diagnostics engine;
-  /// else (opt) they are printed as text.
+  /// Inside clang or the linker, results go through the LLVMContext's
+  /// diagnostic handler (clang's diagnostics engine, lld's warnings and
+  /// messages); under opt they are printed as text.
   bool InsideCompiler = false;
+  PassStage Stage = PassStage::Opt;
   explicit VerifyPass(VerifyOptions O, bool InsideCompiler = false)
-      : Opts(std::move(O)), InsideCompiler(InsideCompiler) {}
+      : Opts(std::move(O)), InsideCompiler(InsideCompiler),
+        Stage(InsideCompiler ? PassStage::Compile : PassStage::Opt) {}
+  VerifyPass(VerifyOptions O, PassStage Stage)
+      : Opts(std::move(O)), InsideCompiler(Stage != PassStage::Opt), Stage(Stage) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };

@@ -72,6 +72,12 @@ constexpr unsigned BuildTimeoutSeconds = 5;
 constexpr unsigned BuildTotalTimeoutSeconds = 30;
 /// optionsFromCommandLine with the build's time budget as the default.
 VerifyOptions buildOptionsFromCommandLine();
+/// The options of link-time verification: the environment variable
+/// PDPV_OPTIONS in the pass-parameter syntax ("timeout=10;results-dir=DIR"),
+/// on top of the build's defaults. (The linker parses its -mllvm flags before
+/// it loads pass plugins: no -pdpv-* flag can reach them there.)
+llvm::Expected<VerifyOptions> linkTimeOptions();
+constexpr const char *LinkTimeOptionsVariable = "PDPV_OPTIONS";
 /// Parses "timeout=N;check-signed-overflow;..." on top of the flags.
 llvm::Expected<VerifyOptions> parseVerifyOptions(llvm::StringRef Params);
 /// What no flag parser checks: values in range (the solver needs some memory).

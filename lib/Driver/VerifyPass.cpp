@@ -27,6 +27,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 
@@ -122,10 +123,42 @@ public:
 };
 } // namespace
 
+bool compiledForLinkTime(const Module &M) {
+  // clang marks a translation unit compiled for full LTO with ThinLTO = 0
+  // (ThinLTO's link has no whole program to verify: its files are verified
+  // as they are compiled).
+  const auto *Flag = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
+  return Flag && Flag->isZero();
+}
+
+/// The name the linked program's results go under in results-dir: the file
+/// of its first entry (main), as "prog.c.linked".
+static std::string linkedProgramName(const Module &M) {
+  for (StringRef Entry : {"main"})
+    if (const Function *F = M.getFunction(Entry); F && F->getSubprogram())
+      return (F->getSubprogram()->getFilename() + ".linked").str();
+  return M.getSourceFileName() + ".linked";
+}
+
 PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
-  // -mllvm flags reach us unchecked: a bad value is a compile error.
+  if (Stage == PassStage::Compile && compiledForLinkTime(M)) {
+    // Each assertion is reported once, where the whole program is in view.
+    if (!Opts.Quiet)
+      CompilerDiagnostics(M).emit(
+          DiagKind::Summary, {},
+          "not verified while compiling: with -flto, the linked program is verified at link "
+          "time (-fuse-ld=lld -Wl,--load-pass-plugin=libpdpv.so)",
+          "");
+    return PreservedAnalyses::all();
+  }
+  // -mllvm flags reach us unchecked: a bad value is a compile error. The
+  // link is never broken: there it is a warning, and nothing is verified.
   if (Error E = validateOptions(Opts)) {
-    M.getContext().diagnose(PluginMessage(toString(std::move(E))));
+    if (Stage == PassStage::Link)
+      M.getContext().diagnose(PluginMessage(
+          toString(std::move(E)) + "; the linked program is not verified", DS_Warning));
+    else
+      M.getContext().diagnose(PluginMessage(toString(std::move(E))));
     return PreservedAnalyses::all();
   }
   if (!Opts.HornFile.empty()) {
@@ -170,7 +203,10 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     reportResults(errs(), Results, Opts.Quiet);
   }
   if (!Opts.ResultsDir.empty())
-    if (Error E = writeResultsDir(Opts.ResultsDir, M.getSourceFileName(), Results))
+    if (Error E = writeResultsDir(Opts.ResultsDir,
+                                  Stage == PassStage::Link ? linkedProgramName(M)
+                                                           : M.getSourceFileName(),
+                                  Results))
       Warn(StringRef(toString(std::move(E))).drop_front(strlen("pdpv: ")) +
            "; this file's results are not in the results directory");
   return PreservedAnalyses::all();

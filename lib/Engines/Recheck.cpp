@@ -15,6 +15,7 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -255,13 +256,22 @@ bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, 
   return !NotConfirmed;
 }
 
+/// L and the call sites it was inlined through, as source locations.
+static std::string callChain(const DILocation *L) {
+  std::string S;
+  for (; L; L = L->getInlinedAt())
+    S += (L->getFilename() + ":" + Twine(L->getLine()) + ":" + Twine(L->getColumn()) + ";").str();
+  return S;
+}
+
 /// The assertions LLVM's simplification removed, decided again by the
 /// second solver on the function as it was before (PreparedEntry): each must
 /// hold wherever it is reached. Those it does not confirm become UNKNOWN.
 static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
                                      const VerifyOptions &Opts,
                                      std::chrono::steady_clock::time_point Deadline,
-                                     std::vector<CheckResult *> Removed) {
+                                     std::vector<CheckResult *> Removed,
+                                     const std::vector<DebugLoc> &RemovedAt) {
   auto Trusted = [&](const std::string &Why) {
     bool One = Removed.size() == 1;
     R.EngineNotes.push_back(std::to_string(Removed.size()) +
@@ -303,10 +313,16 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
   }
   if (std::chrono::steady_clock::now() >= Until)
     return NotInTime();
-  for (CheckResult *C : Removed) {
+  for (size_t N = 0; N < Removed.size(); ++N) {
+    // The removed copy only: where a function is inlined twice, its other
+    // copy of the assertion (another call site) is the engines' to decide.
+    // (By the locations of the whole call chain: the copy of the function
+    // has debug locations of its own.)
+    CheckResult *C = Removed[N];
+    std::string Chain = callChain(RemovedAt[N].get());
     z3::expr Fails = Ctx.bool_val(false);
     for (const Check &K : Enc.checks())
-      if (K.K == CheckKind::Assertion && userLocation(K.At->getDebugLoc()).str() == C->Loc.str())
+      if (K.K == CheckKind::Assertion && callChain(K.At->getDebugLoc().get()) == Chain)
         Fails = Fails || K.Violated;
     Claims.push_back({"the assertion at " + C->Loc.str() + " (removed by simplification)", !Fails});
   }
@@ -340,7 +356,7 @@ bool settleWithoutModel(const PreparedEntry &E, FunctionResult &R, const VerifyO
     for (size_t K = First; K < R.Checks.size(); ++K)
       Removed.push_back(&R.Checks[K]);
     if (!Removed.empty())
-      recheckRemovedAssertions(E, R, Opts, Deadline, Removed);
+      recheckRemovedAssertions(E, R, Opts, Deadline, Removed, E.RemovedAssertions);
     return false;
   }
   unknownThroughout(*E.F, Opts.UB, Why, userLocation(E.Problems.front().Loc), R);

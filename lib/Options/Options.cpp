@@ -11,6 +11,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 namespace pdpv {
@@ -213,8 +215,8 @@ VerifyOptions buildOptionsFromCommandLine() {
   return optionsFromCommandLine(Defaults);
 }
 
-Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
-  VerifyOptions O = optionsFromCommandLine();
+/// Params on top of Base: an unknown parameter names every known one.
+static Expected<VerifyOptions> parseOptionsOnto(VerifyOptions O, StringRef Params) {
   auto Unknown = [](StringRef P) -> Error {
     std::string Primary, Secondary;
     for (const OptionRow<VerifyOptions> &R : optionTable())
@@ -228,6 +230,20 @@ Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
   O.Refine.Engine.Verbose = O.Verbose;
   if (Error E = validateOptions(O))
     return std::move(E);
+  return O;
+}
+
+Expected<VerifyOptions> parseVerifyOptions(StringRef Params) {
+  return parseOptionsOnto(optionsFromCommandLine(), Params);
+}
+
+Expected<VerifyOptions> linkTimeOptions() {
+  const char *Params = std::getenv(LinkTimeOptionsVariable);
+  Expected<VerifyOptions> O = parseOptionsOnto(buildOptionsFromCommandLine(), Params ? Params : "");
+  if (!O)
+    return createStringError(inconvertibleErrorCode(),
+                             Twine(toString(O.takeError())) + " (in " + LinkTimeOptionsVariable +
+                                 ")");
   return O;
 }
 
