@@ -30,8 +30,14 @@ enum class PassStage {
 };
 
 /// Whether M is a translation unit compiled for full LTO (-flto): its
-/// program is verified once, whole, at link time instead.
+/// program is verified once, whole, at link time instead (LinkTime.cpp).
 bool compiledForLinkTime(const llvm::Module &M);
+/// Records M as the front end made it in M itself, for the link.
+void recordFrontEndModule(llvm::Module &M);
+/// The linked program as the front end made it, from the records of its
+/// files, in Ctx; the records are removed from M. Null when no file has one.
+llvm::Expected<std::unique_ptr<llvm::Module>> takeFrontEndProgram(llvm::Module &M,
+                                                                  llvm::LLVMContext &Ctx);
 
 struct VerifyPass : llvm::PassInfoMixin<VerifyPass> {
   VerifyOptions Opts;

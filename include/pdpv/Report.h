@@ -82,9 +82,10 @@ public:
 
 /// A build's view of the time budget (per entry function, per file; 0: no
 /// limit): the budget itself (an engine note), and which functions ran out
-/// of time and how to give them more (an unknown).
+/// of time and how to give them more (an unknown; AtLinkTime: through
+/// PDPV_OPTIONS, not -mllvm flags).
 void reportTimeBudget(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,
-                      unsigned FunctionSeconds, unsigned FileSeconds);
+                      unsigned FunctionSeconds, unsigned FileSeconds, bool AtLinkTime = false);
 /// Reports the results as diagnostics; Quiet: no remarks for proofs. A
 /// function without properties stays quiet.
 void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,

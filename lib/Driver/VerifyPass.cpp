@@ -123,14 +123,6 @@ public:
 };
 } // namespace
 
-bool compiledForLinkTime(const Module &M) {
-  // clang marks a translation unit compiled for full LTO with ThinLTO = 0
-  // (ThinLTO's link has no whole program to verify: its files are verified
-  // as they are compiled).
-  const auto *Flag = mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
-  return Flag && Flag->isZero();
-}
-
 /// The name the linked program's results go under in results-dir: the file
 /// of its first entry (main), as "prog.c.linked".
 static std::string linkedProgramName(const Module &M) {
@@ -142,15 +134,33 @@ static std::string linkedProgramName(const Module &M) {
 
 PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   if (Stage == PassStage::Compile && compiledForLinkTime(M)) {
-    // Each assertion is reported once, where the whole program is in view.
+    // Each assertion is reported once, where the whole program is in view;
+    // this file's part of it is recorded as the front end made it.
     if (!Opts.Quiet)
       CompilerDiagnostics(M).emit(
           DiagKind::Summary, {},
           "not verified while compiling: with -flto, the linked program is verified at link "
           "time (-fuse-ld=lld -Wl,--load-pass-plugin=libpdpv.so)",
           "");
-    return PreservedAnalyses::all();
+    recordFrontEndModule(M);
+    return PreservedAnalyses::none();
   }
+  LLVMContext ProgramContext;
+  std::unique_ptr<Module> Program; // at link time: what is verified
+  if (Stage == PassStage::Link) {
+    Expected<std::unique_ptr<Module>> P = takeFrontEndProgram(M, ProgramContext);
+    if (!P || !*P) {
+      std::string Why = P ? "no file of the program was compiled with the plugin (-flto "
+                            "-fpass-plugin=libpdpv.so), so none was recorded as the front end "
+                            "made it"
+                          : toString(P.takeError());
+      M.getContext().diagnose(
+          PluginMessage("pdpv: the linked program is not verified: " + Why, DS_Warning));
+      return PreservedAnalyses::none();
+    }
+    Program = std::move(*P);
+  }
+  const Module &Verified = Program ? *Program : M;
   // -mllvm flags reach us unchecked: a bad value is a compile error. The
   // link is never broken: there it is a warning, and nothing is verified.
   if (Error E = validateOptions(Opts)) {
@@ -159,7 +169,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
           toString(std::move(E)) + "; the linked program is not verified", DS_Warning));
     else
       M.getContext().diagnose(PluginMessage(toString(std::move(E))));
-    return PreservedAnalyses::all();
+    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   if (!Opts.HornFile.empty()) {
     std::error_code EC;
@@ -167,10 +177,10 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     if (EC) {
       M.getContext().diagnose(
           PluginMessage("pdpv: cannot write '" + Opts.HornFile + "': " + EC.message()));
-    } else if (Expected<HornSummary> Sum = writeHornClauses(M, Opts, OS); !Sum) {
+    } else if (Expected<HornSummary> Sum = writeHornClauses(Verified, Opts, OS); !Sum) {
       M.getContext().diagnose(PluginMessage(toString(Sum.takeError())));
     }
-    return PreservedAnalyses::all();
+    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   // The plugin must never break a build: a crash inside verification (a bug
   // of ours, LLVM's or Z3's) becomes a warning, and the compilation goes on.
@@ -183,15 +193,16 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     else
       errs() << "pdpv: warning: " << Message << " [pdpv]\n";
   };
-  if (!CRC.RunSafely([&] { Results = verifyModule(M, Opts); })) {
+  if (!CRC.RunSafely([&] { Results = verifyModule(Verified, Opts); })) {
     Warn("internal error: verification crashed (signal " + Twine(CRC.RetCode) +
          "); no verdicts for this file");
-    return PreservedAnalyses::all();
+    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   if (InsideCompiler) {
     CompilerDiagnostics Diags(M);
     reportResults(Diags, Results, Opts.Quiet);
-    reportTimeBudget(Diags, Results, Opts.TimeoutSeconds, Opts.TotalTimeoutSeconds);
+    reportTimeBudget(Diags, Results, Opts.TimeoutSeconds, Opts.TotalTimeoutSeconds,
+                     Stage == PassStage::Link);
     // -Rpass=pdpv asks what was checked; a file without properties answers
     // too (silence could pass for proofs).
     if (none_of(Results, [](const FunctionResult &R) { return !R.Checks.empty(); }))
@@ -204,12 +215,11 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   }
   if (!Opts.ResultsDir.empty())
     if (Error E = writeResultsDir(Opts.ResultsDir,
-                                  Stage == PassStage::Link ? linkedProgramName(M)
-                                                           : M.getSourceFileName(),
+                                  Program ? linkedProgramName(*Program) : M.getSourceFileName(),
                                   Results))
       Warn(StringRef(toString(std::move(E))).drop_front(strlen("pdpv: ")) +
            "; this file's results are not in the results directory");
-  return PreservedAnalyses::all();
+  return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace pdpv

@@ -86,7 +86,7 @@ void TextDiagnostics::emit(DiagKind K, const SourceLocation &Loc, const Twine &M
 }
 
 void reportTimeBudget(DiagnosticSink &Sink, const std::vector<FunctionResult> &Results,
-                      unsigned FunctionSeconds, unsigned FileSeconds) {
+                      unsigned FunctionSeconds, unsigned FileSeconds, bool AtLinkTime) {
   auto Limit = [](unsigned Seconds, const char *Per) {
     return Seconds ? std::to_string(Seconds) + " s " + Per : std::string("no limit ") + Per;
   };
@@ -117,8 +117,10 @@ void reportTimeBudget(DiagnosticSink &Sink, const std::vector<FunctionResult> &R
     Text += std::string(Own.empty() ? "" : "; ") + "the file's " + std::to_string(FileSeconds) +
             " s ran out during or before " + llvm::join(File, ", ");
   Sink.emit(DiagKind::Unknown, {},
-            Text + " (more time: -mllvm -pdpv-timeout=N, -mllvm -pdpv-total-timeout=N, 0: no "
-                   "limit; or the pdpv command line)",
+            Text + (AtLinkTime ? " (more time: PDPV_OPTIONS='timeout=N;total-timeout=N', 0: no "
+                                 "limit; or the pdpv command line)"
+                               : " (more time: -mllvm -pdpv-timeout=N, -mllvm "
+                                 "-pdpv-total-timeout=N, 0: no limit; or the pdpv command line)"),
             "");
 }
 

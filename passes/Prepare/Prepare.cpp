@@ -14,6 +14,7 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/OpaqueValues.h"
+#include "pdpv/Reachability.h"
 #include "pdpv/SharedMemory.h"
 #include "pdpv/Simplification.h"
 #include "pdpv/Uninitialized.h"
@@ -583,6 +584,8 @@ std::vector<Function *> entryFunctions(Module &M) {
 
 ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
     : UB(UB), Entries(entryFunctions(M)) {
+  // (A whole program's code that no entry runs costs time, never a verdict.)
+  dropUnreachableBodies(M, Entries);
   // Everything that gives LLVM licence to refine the program goes before
   // the first transformation (the inliner already simplifies what it clones).
   initializeLocalsAsInputs(M);
@@ -600,6 +603,11 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   for (Function &F : M)
     dropUndefinedBehaviourFlags(F);
   Recursive = recursiveFunctions(M);
+  // A function too large to inline is a call in its callers (what depends on
+  // it is UNKNOWN there) and an entry of its own, verified for any argument.
+  for (Function *F : tooLargeToInline(M, Recursive))
+    if (!is_contained(Entries, F))
+      Entries.push_back(F);
   {
     ConstantsKeptUnfolded Unfolded(M);
     inlineCalls(M, Entries);

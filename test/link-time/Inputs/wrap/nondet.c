@@ -1,0 +1,1 @@
+int __VERIFIER_nondet_int(void) { return 0; }
