@@ -3,8 +3,8 @@
 // Preparation replaces constructs below C by what they do in the one
 // thread the model runs: thread-local variables' addresses, inline assembly
 // with an empty template (a compiler barrier), and byte swaps written as
-// x86 assembly or as the C library's ntohl/htonl/ntohs/htons.
-// (MachineLevel.cpp)
+// x86 assembly or as the C library's ntohl/htonl/ntohs/htons; and glibc's
+// <ctype.h> tables (MachineLevel.cpp, CTypeTables.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,14 @@ namespace pdpv {
 void lowerThreadLocalAddresses(llvm::Module &M);
 void lowerEmptyInlineAsm(llvm::Module &M);
 void lowerByteSwaps(llvm::Module &M);
+/// glibc's <ctype.h> macros read tables through __ctype_b_loc(),
+/// __ctype_tolower_loc() and __ctype_toupper_loc(): each call becomes the
+/// address of a constant copy of the table the C library has in the "C"
+/// locale -- the one a program runs in until it calls setlocale, so a module
+/// that names setlocale, uselocale or newlocale keeps the calls (unknown).
+/// The index range is the C library's, -128 to 255: beyond it an access is
+/// out of bounds, as it is on the machine.
+void lowerCTypeTables(llvm::Module &M);
 
 } // namespace pdpv
 

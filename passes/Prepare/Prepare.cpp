@@ -592,6 +592,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   checkPromises(M);
   lowerBuiltins(M, UB);
   lowerThreadLocalAddresses(M);
+  lowerCTypeTables(M);
   // (A library function's callers may run threads beside it.)
   lowerAtomics(M, /*Shared=*/!UB.AssumeNoOtherWriters &&
                       none_of(Entries, [](const Function *F) { return F->getName() == "main"; }));
