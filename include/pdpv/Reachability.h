@@ -25,6 +25,12 @@ namespace pdpv {
 /// need it. Returns how many bodies were removed.
 unsigned dropUnreachableBodies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Entries);
 
+/// Whether preparation inlines F where it is called: a definition, neither
+/// recursive nor weak (a weak body may be replaced at link time).
+inline bool inlinable(const llvm::Function &F, const std::set<const llvm::Function *> &Recursive) {
+  return !F.isDeclaration() && !Recursive.count(&F) && !F.isInterposable();
+}
+
 /// Instructions a function may have once every call it makes is inlined:
 /// beyond this, inlining it into its callers costs more than verifying it.
 constexpr uint64_t MaxInlinedInstructions = 100000;

@@ -124,11 +124,10 @@ public:
 } // namespace
 
 /// The name the linked program's results go under in results-dir: the file
-/// of its first entry (main), as "prog.c.linked".
+/// of its main, as "prog.c.linked".
 static std::string linkedProgramName(const Module &M) {
-  for (StringRef Entry : {"main"})
-    if (const Function *F = M.getFunction(Entry); F && F->getSubprogram())
-      return (F->getSubprogram()->getFilename() + ".linked").str();
+  if (const Function *Main = M.getFunction("main"); Main && Main->getSubprogram())
+    return (Main->getSubprogram()->getFilename() + ".linked").str();
   return M.getSourceFileName() + ".linked";
 }
 
@@ -161,6 +160,8 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     Program = std::move(*P);
   }
   const Module &Verified = Program ? *Program : M;
+  // (At link time the records were taken out of M: it changed.)
+  const PreservedAnalyses Kept = Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
   // -mllvm flags reach us unchecked: a bad value is a compile error. The
   // link is never broken: there it is a warning, and nothing is verified.
   if (Error E = validateOptions(Opts)) {
@@ -169,7 +170,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
           toString(std::move(E)) + "; the linked program is not verified", DS_Warning));
     else
       M.getContext().diagnose(PluginMessage(toString(std::move(E))));
-    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return Kept;
   }
   if (!Opts.HornFile.empty()) {
     std::error_code EC;
@@ -180,7 +181,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
     } else if (Expected<HornSummary> Sum = writeHornClauses(Verified, Opts, OS); !Sum) {
       M.getContext().diagnose(PluginMessage(toString(Sum.takeError())));
     }
-    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return Kept;
   }
   // The plugin must never break a build: a crash inside verification (a bug
   // of ours, LLVM's or Z3's) becomes a warning, and the compilation goes on.
@@ -196,7 +197,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
   if (!CRC.RunSafely([&] { Results = verifyModule(Verified, Opts); })) {
     Warn("internal error: verification crashed (signal " + Twine(CRC.RetCode) +
          "); no verdicts for this file");
-    return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
+    return Kept;
   }
   if (InsideCompiler) {
     CompilerDiagnostics Diags(M);
@@ -219,7 +220,7 @@ PreservedAnalyses VerifyPass::run(Module &M, ModuleAnalysisManager &) {
                                   Results))
       Warn(StringRef(toString(std::move(E))).drop_front(strlen("pdpv: ")) +
            "; this file's results are not in the results directory");
-  return Program ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  return Kept;
 }
 
 } // namespace pdpv

@@ -54,7 +54,17 @@ void lowerCTypeTables(Module &M) {
   locale_t C = newlocale(LC_ALL_MASK, "C", (locale_t)0);
   if (!C)
     return;
+  // The tables' pointers, made when first used: b (classes), tolower, toupper.
   GlobalVariable *Ptr[3] = {nullptr, nullptr, nullptr};
+  auto Table = [&](unsigned K) {
+    if (!Ptr[K])
+      Ptr[K] = K == 0 ? tablePointer<uint16_t>(M, "b", C->__ctype_b)
+                      : tablePointer<uint32_t>(M, K == 1 ? "tolower" : "toupper",
+                                               reinterpret_cast<const uint32_t *>(
+                                                   K == 1 ? C->__ctype_tolower
+                                                          : C->__ctype_toupper));
+    return Ptr[K];
+  };
   for (unsigned K = 0; K < 3; ++K) {
     if (!Loc[K] || !Loc[K]->isDeclaration() || !Loc[K]->arg_empty())
       continue;
@@ -62,13 +72,7 @@ void lowerCTypeTables(Module &M) {
       auto *Call = dyn_cast<CallInst>(U);
       if (!Call || Call->getCalledFunction() != Loc[K])
         continue;
-      if (!Ptr[K])
-        Ptr[K] = K == 0 ? tablePointer<uint16_t>(M, "b", C->__ctype_b)
-                        : tablePointer<uint32_t>(M, K == 1 ? "tolower" : "toupper",
-                                                 reinterpret_cast<const uint32_t *>(
-                                                     K == 1 ? C->__ctype_tolower
-                                                            : C->__ctype_toupper));
-      Call->replaceAllUsesWith(Ptr[K]);
+      Call->replaceAllUsesWith(Table(K));
       Call->eraseFromParent();
     }
   }
@@ -83,10 +87,6 @@ void lowerCTypeTables(Module &M) {
       auto *Call = dyn_cast<CallInst>(U);
       if (!Call || Call->getCalledFunction() != F)
         continue;
-      if (!Ptr[K])
-        Ptr[K] = tablePointer<uint32_t>(
-            M, K == 1 ? "tolower" : "toupper",
-            reinterpret_cast<const uint32_t *>(K == 1 ? C->__ctype_tolower : C->__ctype_toupper));
       IRBuilder<> B(Call);
       Value *Arg = Call->getArgOperand(0);
       Value *In = B.CreateAnd(B.CreateICmpSGE(Arg, B.getInt32(FirstIndex)),
@@ -94,7 +94,7 @@ void lowerCTypeTables(Module &M) {
       // (Out of range the index is 0: the load stays in the table.)
       Value *Index = B.CreateSExt(B.CreateSelect(In, Arg, B.getInt32(0)), B.getInt64Ty());
       Value *Entry = B.CreateLoad(B.getInt32Ty(),
-                                  B.CreateGEP(B.getInt32Ty(), Ptr[K]->getInitializer(), Index));
+                                  B.CreateGEP(B.getInt32Ty(), Table(K)->getInitializer(), Index));
       Value *R = B.CreateSelect(In, Entry, Arg);
       R->takeName(Call);
       Call->replaceAllUsesWith(R);

@@ -225,7 +225,7 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
     F.removeFnAttr(Attribute::NoInline);
     // A weak (interposable) body may be replaced by another definition at
     // link time: calls to it stay calls, and so unknown.
-    if (!Rec.count(&F) && !is_contained(Entries, &F) && !F.isInterposable())
+    if (inlinable(F, Rec) && !is_contained(Entries, &F))
       F.addFnAttr(Attribute::AlwaysInline);
   }
   Analyses A;

@@ -67,9 +67,7 @@ std::vector<Function *> tooLargeToInline(Module &M, const std::set<const Functio
     for (Instruction &I : instructions(F)) {
       ++N;
       if (const auto *CB = dyn_cast<CallBase>(&I))
-        if (Function *Callee = CB->getCalledFunction();
-            Callee && !Callee->isDeclaration() && !Recursive.count(Callee) &&
-            !Callee->isInterposable()) {
+        if (Function *Callee = CB->getCalledFunction(); Callee && inlinable(*Callee, Recursive)) {
           uint64_t C = Size(*Callee);
           N += C > MaxInlinedInstructions ? 0 : C;
         }
