@@ -43,6 +43,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 #include "pdpv/ReachSkeleton.h"
@@ -256,6 +257,8 @@ private:
   UBOptions Opts;
   std::string Prefix;
   unsigned Counter = 0;
+  /// The floating-point operations met so far, as bit-vector terms.
+  std::optional<FloatEncoding> Floats;
   llvm::DenseMap<const llvm::Value *, z3::expr> Values;
   llvm::DenseMap<const llvm::BasicBlock *, z3::expr> Reached, LiveOut;
   /// Reach conditions over proxies of the branch conditions (ReachSkeleton.h).

@@ -4,7 +4,8 @@
 // thread the model runs: thread-local variables' addresses, inline assembly
 // with an empty template (a compiler barrier), and byte swaps written as
 // x86 assembly or as the C library's ntohl/htonl/ntohs/htons; and glibc's
-// <ctype.h> tables (MachineLevel.cpp, CTypeTables.cpp).
+// <ctype.h> tables; IEEE 754 arithmetic as operations on bits
+// (MachineLevel.cpp, CTypeTables.cpp, FloatsAsBits.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +29,10 @@ void lowerByteSwaps(llvm::Module &M);
 /// The index range is the C library's, -128 to 255: beyond it an access is
 /// out of bounds, as it is on the machine.
 void lowerCTypeTables(llvm::Module &M);
+/// float and double become their bits: each operation a pdpv.float call
+/// (FloatingPoint.h), and <math.h>'s exactly rounded functions (sqrt where
+/// the program does not read errno, floor, fmin, ...) with them.
+void lowerFloatingPoint(llvm::Module &M);
 
 } // namespace pdpv
 

@@ -33,10 +33,14 @@ struct CheckResult {
     SourceLocation Loc;
     llvm::APInt V;
     bool Unsigned = false; // how the program reads it (from the builtin's name)
+    bool Float = false;    // V is a float's or double's bits (from the builtin's name)
     std::optional<unsigned> Site; // an uninitialized local's site (Uninitialized.h)
     /// The value of the entry function's scalar parameter of this number
     /// (a library function's harness calls it with these).
     std::optional<unsigned> Parameter;
+    /// V as the program reads it: "-3", or for a float exactly, in C's
+    /// hexadecimal notation and in decimal, "0x1.8p+1 (3)".
+    std::string text() const;
   };
   std::vector<InputValue> Inputs; // for False, in call order
   std::vector<unsigned> PathLines; // for False: source lines the failing run passed

@@ -29,6 +29,10 @@ bool isUnsignedBuiltin(StringRef Name) {
          Name == "char_unsigned";
 }
 
+bool isFloatBuiltin(StringRef Name) {
+  return Name == "__VERIFIER_nondet_float()" || Name == "__VERIFIER_nondet_double()";
+}
+
 namespace {
 
 /// Parameter A's variable in the debug info, if any.
@@ -111,6 +115,7 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
         IV.Origin = "parameter '" + parameterName(*A) + "'";
         IV.Parameter = A->getArgNo();
         IV.Unsigned = isUnsignedParameter(*A);
+        IV.Float = A->getType()->isFloatingPointTy();
         break;
       }
     } else {
@@ -120,6 +125,10 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       if (std::optional<Origin> O = originOf(*I)) {
         IV.Origin = O->What;
         IV.Unsigned = isUnsignedBuiltin(IV.Origin);
+        // A float input is its bits, which the program reads as a float.
+        IV.Float = isFloatBuiltin(IV.Origin) || any_of(I->users(), [](const User *U) {
+                     return isa<BitCastInst>(U) && U->getType()->isFloatingPointTy();
+                   });
         IV.Site = O->Site;
       }
     }

@@ -129,6 +129,8 @@ std::unique_ptr<Engine> createNativeFalsifier(const VerifyOptions &O);
 
 /// __VERIFIER_nondet_uint(), _ulong(), ...: a value the program reads unsigned.
 bool isUnsignedBuiltin(llvm::StringRef Name);
+/// Whether the builtin (e.g. "__VERIFIER_nondet_double()") returns a float.
+bool isFloatBuiltin(llvm::StringRef Name);
 
 } // namespace pdpv
 

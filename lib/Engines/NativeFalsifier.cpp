@@ -170,6 +170,7 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
     IV.Origin = In.Function + "()";
     IV.V = In.V;
     IV.Unsigned = isUnsignedBuiltin(IV.Origin);
+    IV.Float = isFloatBuiltin(IV.Origin);
     Q.R.Inputs.push_back(std::move(IV));
   }
   Q.R.NativeNote = S.Location;

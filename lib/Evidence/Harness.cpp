@@ -61,6 +61,8 @@ std::optional<std::string> cIntegerType(unsigned Bits, bool Signed) {
 /// wide ones unsigned: the harness returns their bits).
 Expected<std::string> cType(const Function &F) {
   Type *T = F.getReturnType();
+  if (T->isFloatTy() || T->isDoubleTy())
+    return std::string(T->isFloatTy() ? "float" : "double");
   if (!T->isIntegerTy())
     return harnessError("'" + F.getName() + "' does not return an integer");
   unsigned Bits = T->getIntegerBitWidth();
@@ -146,7 +148,7 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
     if (In.V.getBitWidth() > 64)
       return harnessError("input " + Twine(K + 1) + " is wider than 64 bits");
     std::string Value = formatv("{0:x}ULL", In.V.getZExtValue());
-    std::string Comment = formatv(" /* {0} = {1} */", In.Origin, toString(In.V, 10, !In.Unsigned));
+    std::string Comment = formatv(" /* {0} = {1} */", In.Origin, In.text());
     if (In.Site) {
       Uninitialized += formatv("\n  {{{0}, {1}},{2}", *In.Site, Value, Comment).str();
       ++Uninits;
@@ -202,8 +204,14 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
     Expected<std::string> T = cType(F);
     if (!T)
       return T.takeError();
-    OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
-       << F.getName() << "\", " << F.getReturnType()->getIntegerBitWidth() << "); }\n";
+    unsigned Bits = F.getReturnType()->getPrimitiveSizeInBits().getFixedValue();
+    if (F.getReturnType()->isFloatingPointTy()) // the counterexample's bits, exactly
+      OS << *T << " " << F.getName() << "(void) {\n  union { unsigned " << (Bits == 32 ? "" : "long long ")
+         << "bits; " << *T << " value; } v = { pdpv_take(\"" << F.getName() << "\", " << Bits
+         << ") };\n  return v.value;\n}\n";
+    else
+      OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
+         << F.getName() << "\", " << Bits << "); }\n";
   }
   // The user's are weak: where the program defines one (its own handler),
   // a harness the user links with the program must not clash with it; the
@@ -339,7 +347,7 @@ static Error entryCall(raw_ostream &OS, const Function &Entry, const CheckResult
     for (const CheckResult::InputValue &In : C.Inputs)
       if (In.Parameter == A.getArgNo()) {
         V = In.V.getZExtValue();
-        Comment = " /* " + In.Origin + " = " + toString(In.V, 10, !In.Unsigned) + " */";
+        Comment = " /* " + In.Origin + " = " + In.text() + " */";
       }
     Params += (Params.empty() ? "" : ", ") + *Type;
     Args += (Args.empty() ? "" : ", ") + formatv("({0}){1:x}ULL", *Type, V).str() + Comment;
@@ -397,6 +405,15 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
     if (hasNativeValid(F))
       F.replaceAllUsesWith(
           Copy->getOrInsertFunction(NativeValid, F.getFunctionType()).getCallee());
+  // The model computes floats as SSE does (FloatingPoint.h); 32-bit x86
+  // code may use x87's 80-bit registers instead, which round differently.
+  if (Triple(Copy->getTargetTriple()).getArch() == Triple::x86)
+    for (Function &F : *Copy)
+      if (!F.isDeclaration()) {
+        StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+        F.addFnAttr("target-features",
+                    (Features.empty() ? "" : Features.str() + ",") + "+sse,+sse2");
+      }
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
   if (Search) {
@@ -418,10 +435,12 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
   initializeLocals(
       *Copy,
       [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
-        auto *T = dyn_cast<IntegerType>(L.Ty);
+        bool Float = L.Ty->isFloatTy() || L.Ty->isDoubleTy(); // (its bits)
+        auto *T = Float ? B.getIntNTy(L.Ty->getPrimitiveSizeInBits())
+                        : dyn_cast<IntegerType>(L.Ty);
         if (!T || T->getBitWidth() > 64)
           return nullptr; // never an input of a counterexample (Verify.cpp)
-        return B.CreateTrunc(B.CreateCall(Take, {B.getInt32(L.Site)}), T);
+        return B.CreateBitCast(B.CreateTrunc(B.CreateCall(Take, {B.getInt32(L.Site)}), T), L.Ty);
       },
       [](IRBuilder<> &, AllocaInst &, uint64_t) {});
   for (Function &F : *Copy) {
@@ -515,8 +534,11 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
   std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(Out), StringRef(Out)};
   auto ClangWith = [&](std::initializer_list<StringRef> Args) {
     std::vector<StringRef> Command = {*Clang, "-O0", "-fwrapv", "-w"};
-    if (Is32)
+    if (Is32) { // (floats computed as the model does: SSE, not x87)
       Command.push_back("-m32");
+      Command.push_back("-msse2");
+      Command.push_back("-mfpmath=sse");
+    }
     Command.insert(Command.end(), Args);
     return runClangDriver(Command, Out) == 0;
   };

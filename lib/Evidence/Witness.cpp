@@ -158,13 +158,20 @@ Error writeViolationWitness(raw_ostream &OS, const WitnessTask &Task, const Chec
                                          In.Loc.str() + " in the source",
                                      inconvertibleErrorCode());
     bool Signed = !In.Unsigned && In.V.getBitWidth() > 1;
+    // A float as C's exact hexadecimal literal (text() gives it first).
+    std::string Value = In.Float ? StringRef(In.text()).split(' ').first.str()
+                                 : toString(In.V, 10, Signed);
+    if (In.Float && !StringRef(Value).starts_with("0x") && !StringRef(Value).starts_with("-0x"))
+      return make_error<StringError>("the failing run reads " + In.Origin + " = " + In.text() +
+                                         ", which C has no literal for",
+                                     inconvertibleErrorCode());
     C << "\n    - segment:\n"
       << "        - waypoint:\n"
       << "            type: \"function_return\"\n"
       << "            action: \"follow\"\n";
     writeLocation(C, In.Loc, Paren->first, Paren->second, "            ");
     C << "            constraint:\n"
-      << "              value: " << quoted("\\result == " + toString(In.V, 10, Signed)) << "\n"
+      << "              value: " << quoted("\\result == " + Value) << "\n"
       << "              format: \"acsl_expression\"";
   }
   const SourceLocation &T = Failing.Target.valid() ? Failing.Target : Failing.Loc;

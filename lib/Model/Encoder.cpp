@@ -42,6 +42,8 @@ z3::expr Encoder::value(const Value *V) {
     return It->second;
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return constant(C->getValue());
+  if (const auto *C = dyn_cast<ConstantFP>(V); C && isModelledFloat(C->getType()))
+    return constant(C->getValueAPF().bitcastToAPInt()); // its bits (FloatingPoint.h)
   if (isa<ConstantPointerNull>(V))
     return pointer(0, offsetConstant(0));
   if (const auto *G = dyn_cast<GlobalVariable>(V))
@@ -325,9 +327,10 @@ static z3::expr compare(CmpInst::Predicate P, const z3::expr &A, const z3::expr 
 }
 
 z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
-  unsigned W = I.getType()->isIntegerTy() || I.getType()->isPointerTy() ? width(I.getType()) : 0;
-  if (isOpaque(I)) // a call's result, a floating-point comparison: any value
-    return I.getType()->isIntegerTy() ? arbitrary(I, ~0u, W) : Ctx.bool_val(true);
+  Type *T = I.getType();
+  unsigned W = T->isIntegerTy() || T->isPointerTy() || isModelledFloat(T) ? width(T) : 0;
+  if (isOpaque(I)) // a call's result, floating-point arithmetic of no model: any value
+    return T->isIntegerTy() || isModelledFloat(T) ? arbitrary(I, ~0u, W) : Ctx.bool_val(true);
   if (std::optional<z3::expr> M = encodeMemory(I))
     return *M;
   if (const auto *BO = dyn_cast<BinaryOperator>(&I)) {
@@ -347,6 +350,8 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     return z3::ite(boolOf(operand(I, 0)), operand(I, 1), operand(I, 2));
   if (const auto *Cast = dyn_cast<CastInst>(&I)) {
     z3::expr A = operand(I, 0);
+    if (isa<BitCastInst>(Cast)) // integer to integer, to or from a float's bits
+      return A;
     unsigned From = Cast->getSrcTy()->getIntegerBitWidth();
     switch (Cast->getOpcode()) {
     case Instruction::ZExt: return z3::zext(A, W - From);
@@ -417,6 +422,17 @@ z3::expr Encoder::encodeInstruction(const Instruction &I, z3::expr &Live) {
     case MarkerKind::HavocBytes:
     case MarkerKind::None:
       break;
+    }
+    if (std::optional<FloatCall> FC = floatCallOf(*CB)) {
+      std::vector<z3::expr> Args;
+      for (unsigned K = 0; K < CB->arg_size(); ++K)
+        Args.push_back(operand(I, K));
+      std::optional<z3::expr> Arbitrary;
+      if (needsArbitrary(FC->Op)) // a NaN's payload, poison
+        Arbitrary = arbitrary(I, ~0u, W);
+      if (!Floats)
+        Floats.emplace(Ctx);
+      return Floats->encode(*FC, W, Args, Arbitrary ? &*Arbitrary : nullptr);
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {
@@ -570,6 +586,8 @@ std::string unsupportedReason(const Instruction &I) {
     const auto *F = dyn_cast<Function>(CB->getCalledOperand()->stripPointerCasts());
     if (!F)
       return "indirect call through a function pointer";
+    if (floatCallOf(*CB))
+      return "";
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (II->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(II))
         if (II->getIntrinsicID() != Intrinsic::assume)
@@ -604,6 +622,8 @@ std::string unsupportedReason(const Instruction &I) {
   for (const Use &U : I.operands())
     if (isa<Function>(U.get()))
       return "function pointer";
+  if (isa<BitCastInst>(I) && (isModelledFloat(I.getType()) || isModelledFloat(I.getOperand(0)->getType())))
+    return ""; // a float's bits (FloatingPoint.h)
   if (std::string Why = TypeProblem(I.getType()); !Why.empty())
     return Why;
   const DataLayout &DL = I.getModule()->getDataLayout();

@@ -2,6 +2,7 @@
 
 #include "InterpreterRun.h"
 #include "pdpv/Interpreter.h"
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/IntegerIntrinsics.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
@@ -94,6 +95,8 @@ APInt Run::operand(const Instruction &I, unsigned Idx) {
   const Value *V = I.getOperand(Idx);
   if (const auto *C = dyn_cast<ConstantInt>(V))
     return C->getValue();
+  if (const auto *C = dyn_cast<ConstantFP>(V))
+    return C->getValueAPF().bitcastToAPInt(); // its bits (FloatingPoint.h)
   if (isa<ConstantPointerNull>(V))
     return pointer(0, 0);
   if (isa<GlobalVariable>(V))
@@ -131,7 +134,8 @@ static APInt compare(CmpInst::Predicate P, const APInt &A, const APInt &B) {
 }
 
 bool Run::step(const Instruction &I) {
-  unsigned W = I.getType()->isIntegerTy() ? I.getType()->getIntegerBitWidth() : 0;
+  Type *T = I.getType();
+  unsigned W = T->isIntegerTy() || isModelledFloat(T) ? T->getPrimitiveSizeInBits().getFixedValue() : 0;
   if (std::optional<OpaqueValue> O = opaqueValue(I)) {
     // Not computed (a callee is not run): a run that uses its result, or
     // that goes on past a call which may not return, is not the program's
@@ -246,6 +250,21 @@ bool Run::step(const Instruction &I) {
     }
     default:
       break;
+    }
+    if (std::optional<FloatCall> FC = floatCallOf(*CB)) {
+      SmallVector<APInt, 3> Args;
+      for (unsigned K = 0; K < CB->arg_size(); ++K)
+        Args.push_back(operand(I, K));
+      if (std::optional<APInt> V = evaluateFloatCall(*FC, W, Args)) {
+        Vals.insert_or_assign(&I, *V);
+        return true;
+      }
+      // Poison (fptosi out of range): any value, as an undefined one.
+      if (!E.FirstArbitrary)
+        E.FirstArbitrary = &I;
+      ++InputsRead;
+      Vals.insert_or_assign(&I, Oracle.arbitrary(I, ~0u, Seen[{&I, ~0u}]++));
+      return true;
     }
     if (const auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (unsigned N = integerIntrinsicArity(II->getIntrinsicID())) {

@@ -1,6 +1,8 @@
 //===- Memory.cpp - The byte-precise memory model --------------------------===//
 
 #include "pdpv/Memory.h"
+
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/Intrinsics.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -23,7 +25,11 @@ unsigned offsetBits(const DataLayout &DL) { return DL.getIndexSizeInBits(0); }
 unsigned pointerBits(const DataLayout &DL) { return ObjectIdBits + offsetBits(DL); }
 
 unsigned modelBits(const DataLayout &DL, Type *T) {
-  return T->isPointerTy() ? pointerBits(DL) : T->getIntegerBitWidth();
+  if (T->isPointerTy())
+    return pointerBits(DL);
+  if (isModelledFloat(T)) // its IEEE 754 bits (FloatingPoint.h)
+    return T->getPrimitiveSizeInBits().getFixedValue();
+  return T->getIntegerBitWidth();
 }
 
 std::optional<ObjectInfo> objectInfo(const DataLayout &DL, const Value *V) {

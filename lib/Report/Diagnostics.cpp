@@ -156,7 +156,7 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
           const auto &In = C.Inputs[K];
           Sink.emit(DiagKind::FailureNote, In.Loc.valid() ? In.Loc : C.Loc,
                    "input " + Twine(K + 1) + ": " + In.Origin + " = " +
-                       formatValue(In.V, In.Unsigned),
+                       (In.Float ? In.text() : formatValue(In.V, In.Unsigned)),
                     "");
         }
         if (C.Inputs.size() > MaxShownInputs)

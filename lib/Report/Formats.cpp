@@ -63,7 +63,7 @@ json::Value resultsAsJson(StringRef File, const std::vector<FunctionResult> &Res
           const CheckResult::InputValue &In = C.Inputs[K];
           Inputs.push_back(json::Object{{"origin", In.Origin},
                                         {"location", location(In.Loc)},
-                                        {"value", toString(In.V, 10, !In.Unsigned)}});
+                                        {"value", In.text()}});
         }
         O["inputs"] = std::move(Inputs);
         if (C.Inputs.size() > MaxReportedItems)
@@ -144,7 +144,7 @@ json::Value resultsAsSarif(const std::vector<FunctionResult> &Results, StringRef
         Text += "can fail";
         for (size_t K = 0; K < C.Inputs.size() && K < MaxReportedItems; ++K)
           Text += (K ? ", " : " with ") + C.Inputs[K].Origin + " = " +
-                  toString(C.Inputs[K].V, 10, !C.Inputs[K].Unsigned);
+                  C.Inputs[K].text();
         if (C.Inputs.size() > MaxReportedItems)
           Text += " and " + std::to_string(C.Inputs.size() - MaxReportedItems) + " more inputs";
         if (C.NativeConfirmed)

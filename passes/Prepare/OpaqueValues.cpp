@@ -8,6 +8,7 @@
 
 #include "pdpv/OpaqueValues.h"
 #include "pdpv/Encoder.h"
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 
@@ -171,7 +172,8 @@ bool isQuietOutput(const CallBase &Call, const Function &Callee) {
 
 /// Floating-point arithmetic the model passes: operations, comparisons,
 /// conversions, selects and intrinsics without side effects, on scalars.
-/// (Loads, stores and phis of floating-point values stay unsupported.)
+/// (What lowerFloatingPoint leaves: long double, sin, an opaque call's
+/// float result.)
 bool isFloatingPointArithmetic(const Instruction &I) {
   auto Float = [](const Type *T) { return T->isFloatingPointTy(); };
   if (!Float(I.getType()) && none_of(I.operands(), [&](const Use &U) { return Float(U->getType()); }))
@@ -181,6 +183,8 @@ bool isFloatingPointArithmetic(const Instruction &I) {
     return false;
   if (const auto *II = dyn_cast<IntrinsicInst>(&I))
     return II->doesNotAccessMemory() && II->willReturn();
+  if (isa<BitCastInst>(I)) // between a float and its bits: computed (FloatingPoint.h)
+    return !isModelledFloat(I.getType()) && !isModelledFloat(I.getOperand(0)->getType());
   return isa<BinaryOperator>(I) || isa<UnaryOperator>(I) || isa<FCmpInst>(I) ||
          isa<CastInst>(I) || isa<SelectInst>(I);
 }
@@ -218,7 +222,7 @@ void markOpaqueCalls(Function &F, bool ReadsGlobals, const std::set<const Functi
     const Function *Callee =
         Call ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()) : nullptr;
     if (!Callee || isOpaque(I) || Callee->isIntrinsic() || Call->isInlineAsm() ||
-        markerKind(I) != MarkerKind::None || heapCall(I) != HeapCall::None ||
+        markerKind(I) != MarkerKind::None || floatCallOf(*Call) || heapCall(I) != HeapCall::None ||
         Call->hasFnAttr(Attribute::ReturnsTwice) || Callee->hasFnAttribute(Attribute::ReturnsTwice))
       continue;
     // The result is an integer, arbitrary, or a floating-point value used

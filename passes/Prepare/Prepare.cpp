@@ -9,6 +9,7 @@
 #include "pdpv/Prepare.h"
 #include "pdpv/Arithmetic.h"
 #include "pdpv/FunctionPointers.h"
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/MachineLevel.h"
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
@@ -136,14 +137,17 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
         CB->replaceAllUsesWith(P);
         break;
       }
-      auto *Ty = dyn_cast<IntegerType>(CB->getType());
+      // A float or double input is any bits (FloatingPoint.h).
+      auto *Ty = isModelledFloat(CB->getType())
+                     ? IntegerType::get(Ctx, CB->getType()->getPrimitiveSizeInBits())
+                     : dyn_cast<IntegerType>(CB->getType());
       if (!Ty)
-        continue; // floating-point inputs: refused by the final scan
+        continue; // long double inputs: refused by the final scan
       CallInst *N = B.CreateCall(nondetFunction(M, Ty));
       N->setDebugLoc(CB->getDebugLoc());
       setOrigin(*N, calleeOf(*CB)->getName().str() + "()");
       N->takeName(CB);
-      CB->replaceAllUsesWith(N);
+      CB->replaceAllUsesWith(B.CreateBitCast(N, CB->getType()));
       break;
     }
     case Builtin::Assume:
@@ -493,12 +497,16 @@ void initializeLocalsAsInputs(Module &M) {
   initializeLocals(
       M,
       [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
-        CallInst *V = L.Ty->isIntegerTy()
-                          ? B.CreateCall(nondetFunction(M, cast<IntegerType>(L.Ty)))
+        // (A float's or double's input is its bits: FloatingPoint.h.)
+        Type *Input = isModelledFloat(L.Ty)
+                          ? IntegerType::get(M.getContext(), L.Ty->getPrimitiveSizeInBits())
+                          : L.Ty;
+        CallInst *V = Input->isIntegerTy()
+                          ? B.CreateCall(nondetFunction(M, cast<IntegerType>(Input)))
                           : B.CreateCall(undefinedFunction(M, L.Ty));
         V->setDebugLoc(L.Decl);
         setOrigin(*V, "uninitialized '" + L.Name + "'", L.Site);
-        return V;
+        return B.CreateBitCast(V, L.Ty);
       },
       [&](IRBuilder<> &B, AllocaInst &A, uint64_t Leaves) {
         CallInst *H = B.CreateCall(havocFunction(M), {&A});
@@ -598,6 +606,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
                       none_of(Entries, [](const Function *F) { return F->getName() == "main"; }));
   lowerEmptyInlineAsm(M);
   lowerByteSwaps(M);
+  lowerFloatingPoint(M);
   lowerFunctionPointers(M);
   lowerOverflowIntrinsics(M);
   insertUndefinedBehaviourChecks(M, UB);

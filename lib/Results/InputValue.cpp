@@ -1,0 +1,29 @@
+//===- InputValue.cpp - A counterexample's input as the program reads it --===//
+
+#include "pdpv/Result.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+std::string CheckResult::InputValue::text() const {
+  unsigned W = V.getBitWidth();
+  if (!Float || (W != 32 && W != 64))
+    return toString(V, 10, !Unsigned && W > 1);
+  APFloat F(W == 32 ? APFloat::IEEEsingle() : APFloat::IEEEdouble(), V);
+  if (F.isNaN()) // (no C literal: its bits)
+    return (F.isNegative() ? "-nan (bits 0x" : "nan (bits 0x") + toString(V, 16, false) + ")";
+  if (F.isInfinity())
+    return F.isNegative() ? "-inf" : "inf";
+  char Hex[64];
+  F.convertToHexString(Hex, 0, /*UpperCase=*/false, RoundingMode::NearestTiesToEven);
+  SmallString<32> Decimal;
+  F.toString(Decimal);
+  return std::string(Hex) + (W == 32 ? "f" : "") + " (" + std::string(Decimal) + ")";
+}
+
+} // namespace pdpv
