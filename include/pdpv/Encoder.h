@@ -305,6 +305,9 @@ private:
 std::string unsupportedReason(const llvm::Instruction &I);
 /// A call to Callee as a reason: "call to external function 'f'", ...
 std::string describeCall(const llvm::Function &Callee);
+/// Whether a call to F changes the rounding mode (fesetround, ...): never
+/// passed as opaque, since the model rounds to nearest (FloatingPoint.h).
+bool changesFloatEnvironment(const llvm::Function &F);
 
 } // namespace pdpv
 

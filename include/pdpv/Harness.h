@@ -87,6 +87,7 @@ struct NativeSearchOptions {
   unsigned Runs = 1000;         // at most
   unsigned RunMilliseconds = 2000;
   std::vector<uint64_t> Constants; // zero-extended, the program's comparisons
+  std::vector<double> FloatConstants; // its floating-point comparisons
   std::string Runner;              // as ReplayOptions::Runner
   std::vector<std::string> ErrorFunctions; // as ReplayOptions::ErrorFunctions
 };

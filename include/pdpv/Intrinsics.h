@@ -55,6 +55,9 @@ constexpr llvm::StringLiteral NextBundle = "pdpv.next";
 /// "__VERIFIER_nondet_int()" or "initial value of global 'g'"; for an
 /// uninitialized local variable also its site number (Uninitialized.h).
 constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
+/// On pdpv.nondet calls whose bits the program reads as a float or double
+/// (FloatingPoint.h): a counterexample shows them as one.
+constexpr llvm::StringLiteral FloatInputMetadata = "pdpv.float.input";
 
 /// Classifies a call as one of the markers above.
 MarkerKind markerKind(const llvm::Instruction &I);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/HornClauses.h"
+#include "pdpv/FloatingPoint.h"
 
 #include "pdpv/Encoder.h"
 #include "pdpv/Intrinsics.h"
@@ -67,9 +68,15 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
         V.push_back(A);
       return Preds.at(Id)(V);
     };
+    auto FreeInFloat = [](const Instruction &I) { // a NaN's payload (FloatingPoint.h)
+      const auto *CB = dyn_cast<CallBase>(&I);
+      std::optional<FloatCall> FC = CB ? floatCallOf(*CB) : std::nullopt;
+      return FC && needsArbitrary(FC->Op);
+    };
     for (const Instruction &I : instructions(*Model))
-      Sum.UndefinedValues += isMarker(I, MarkerKind::Undefined) +
-                             (isOpaque(I) && I.getType()->isIntegerTy()) +
+      Sum.UndefinedValues += isMarker(I, MarkerKind::Undefined) + FreeInFloat(I) +
+                             (isOpaque(I) && (I.getType()->isIntegerTy() ||
+                                              isModelledFloat(I.getType()))) +
                              count_if(I.operands(), [](const Use &Op) {
                                return isa<UndefValue>(Op) && Op->getType()->isIntegerTy();
                              });

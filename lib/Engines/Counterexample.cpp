@@ -125,10 +125,7 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       if (std::optional<Origin> O = originOf(*I)) {
         IV.Origin = O->What;
         IV.Unsigned = isUnsignedBuiltin(IV.Origin);
-        // A float input is its bits, which the program reads as a float.
-        IV.Float = isFloatBuiltin(IV.Origin) || any_of(I->users(), [](const User *U) {
-                     return isa<BitCastInst>(U) && U->getType()->isFloatingPointTy();
-                   });
+        IV.Float = I->getMetadata(FloatInputMetadata) != nullptr;
         IV.Site = O->Site;
       }
     }

@@ -64,10 +64,12 @@ private:
   std::map<unsigned, size_t> NextOfSite;
 };
 
-/// The constants M compares with (loop bounds, guards, switch cases).
-std::vector<uint64_t> comparedConstants(const Module &M) {
+/// The constants M compares with (loop bounds, guards, switch cases), and
+/// its floating-point ones (Floats).
+std::vector<uint64_t> comparedConstants(const Module &M, std::vector<double> &Floats) {
   constexpr size_t MaxConstants = 64;
   std::set<uint64_t> Seen;
+  std::set<double> SeenFloats;
   std::vector<uint64_t> Out;
   auto Add = [&](const Value *V) {
     if (const auto *C = dyn_cast<ConstantInt>(V); C && C->getBitWidth() <= 64 &&
@@ -77,7 +79,16 @@ std::vector<uint64_t> comparedConstants(const Module &M) {
   };
   for (const Function &F : M)
     for (const Instruction &I : instructions(F)) {
-      if (const auto *Cmp = dyn_cast<ICmpInst>(&I)) {
+      if (const auto *Cmp = dyn_cast<FCmpInst>(&I)) {
+        for (const Value *V : Cmp->operands())
+          if (const auto *C = dyn_cast<ConstantFP>(V); C && Floats.size() < MaxConstants) {
+            APFloat D = C->getValueAPF();
+            bool Lost = false;
+            D.convert(APFloat::IEEEdouble(), RoundingMode::NearestTiesToEven, &Lost);
+            if (SeenFloats.insert(D.convertToDouble()).second)
+              Floats.push_back(D.convertToDouble());
+          }
+      } else if (const auto *Cmp = dyn_cast<ICmpInst>(&I)) {
         Add(Cmp->getOperand(0));
         Add(Cmp->getOperand(1));
       } else if (const auto *Sw = dyn_cast<SwitchInst>(&I)) {
@@ -120,7 +131,7 @@ void NativeFalsifier::run(Task &T, const Budget &B) {
   SO.TimeoutSeconds = std::max(1u, B.millisLeft() / 1000);
   SO.Runner = O.NativeRunner;
   SO.ErrorFunctions = O.UB.ErrorFunctions;
-  SO.Constants = comparedConstants(*Source);
+  SO.Constants = comparedConstants(*Source, SO.FloatConstants);
   // The runs with one value for every input, then some mixes: a search that
   // finds nothing soon is not worth the time of the engines after it.
   SO.Runs = 5 + 3 * SO.Constants.size() + 250;

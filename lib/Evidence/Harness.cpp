@@ -177,6 +177,10 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
      << "  fprintf(stderr, \"pdpv-harness: %s: no more counterexample inputs, returning 0\\n\", "
         "fn);\n"
      << "  return 0;\n}\n\n"
+     << "static unsigned long long pdpv_take_float(const char *fn, unsigned bits) {\n"
+     << "  return pdpv_take(fn, bits);\n}\n\n"
+     << "unsigned long long __pdpv_uninitialized_float(unsigned site, unsigned bits) {\n"
+     << "  return __pdpv_uninitialized(site);\n}\n\n"
      << "static void pdpv_inputs_used(void) {}\n\n";
   return Error::success();
 }
@@ -206,9 +210,8 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
       return T.takeError();
     unsigned Bits = F.getReturnType()->getPrimitiveSizeInBits().getFixedValue();
     if (F.getReturnType()->isFloatingPointTy()) // the counterexample's bits, exactly
-      OS << *T << " " << F.getName() << "(void) {\n  union { unsigned " << (Bits == 32 ? "" : "long long ")
-         << "bits; " << *T << " value; } v = { pdpv_take(\"" << F.getName() << "\", " << Bits
-         << ") };\n  return v.value;\n}\n";
+      OS << *T << " " << F.getName() << "(void) {\n  union { unsigned long long bits; " << *T
+         << " value; } v = { pdpv_take_float(\"" << F.getName() << "\", " << Bits << ") };\n  return v.value;\n}\n";
     else
       OS << *T << " " << F.getName() << "(void) { return (" << *T << ")pdpv_take(\""
          << F.getName() << "\", " << Bits << "); }\n";
@@ -405,21 +408,30 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
     if (hasNativeValid(F))
       F.replaceAllUsesWith(
           Copy->getOrInsertFunction(NativeValid, F.getFunctionType()).getCallee());
-  // The model computes floats as SSE does (FloatingPoint.h); 32-bit x86
-  // code may use x87's 80-bit registers instead, which round differently.
-  if (Triple(Copy->getTargetTriple()).getArch() == Triple::x86)
-    for (Function &F : *Copy)
-      if (!F.isDeclaration()) {
-        StringRef Features = F.getFnAttribute("target-features").getValueAsString();
-        F.addFnAttr("target-features",
-                    (Features.empty() ? "" : Features.str() + ",") + "+sse,+sse2");
-      }
+  computeFloatsWithSSE(*Copy);
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);
   if (Search) {
     checkShiftAmounts(*Copy);
     Copy->getFunction("main")->setName(SearchedMain);
   }
+  // (Before checkAccesses promotes locals: an uninitialized one would be undef.)
+  FunctionCallee Take = Copy->getOrInsertFunction(
+      "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
+  FunctionCallee TakeFloat = Copy->getOrInsertFunction(
+      "__pdpv_uninitialized_float", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx), Type::getInt32Ty(Ctx));
+  initializeLocals(
+      *Copy,
+      [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
+        bool Float = L.Ty->isFloatTy() || L.Ty->isDoubleTy(); // (its bits)
+        auto *T = Float ? B.getIntNTy(L.Ty->getPrimitiveSizeInBits()) : dyn_cast<IntegerType>(L.Ty);
+        if (!T || T->getBitWidth() > 64)
+          return nullptr; // never an input of a counterexample (Verify.cpp)
+        Value *V = Float ? B.CreateCall(TakeFloat, {B.getInt32(L.Site), B.getInt32(T->getBitWidth())})
+                         : B.CreateCall(Take, {B.getInt32(L.Site)});
+        return B.CreateBitCast(B.CreateTrunc(V, T), L.Ty);
+      },
+      [](IRBuilder<> &, AllocaInst &, uint64_t) {});
   if (K == CheckKind::OutOfBounds || Search) {
     checkAccesses(*Copy);
     // The heap through the harness's allocator (harnessSource).
@@ -430,19 +442,6 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
         F->replaceAllUsesWith(Own.getCallee());
       }
   }
-  FunctionCallee Take = Copy->getOrInsertFunction(
-      "__pdpv_uninitialized", Type::getInt64Ty(Ctx), Type::getInt32Ty(Ctx));
-  initializeLocals(
-      *Copy,
-      [&](IRBuilder<> &B, const LocalLeaf &L) -> Value * {
-        bool Float = L.Ty->isFloatTy() || L.Ty->isDoubleTy(); // (its bits)
-        auto *T = Float ? B.getIntNTy(L.Ty->getPrimitiveSizeInBits())
-                        : dyn_cast<IntegerType>(L.Ty);
-        if (!T || T->getBitWidth() > 64)
-          return nullptr; // never an input of a counterexample (Verify.cpp)
-        return B.CreateBitCast(B.CreateTrunc(B.CreateCall(Take, {B.getInt32(L.Site)}), T), L.Ty);
-      },
-      [](IRBuilder<> &, AllocaInst &, uint64_t) {});
   for (Function &F : *Copy) {
     StringRef N = F.getName();
     bool Replaced = N.starts_with(NondetPrefix) || is_contained(ErrorFunctionNames, N) ||
@@ -558,7 +557,7 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
         if (Error E = writeObjectFile(std::move(Whole), Object))
           consumeError(std::move(E));
         else
-          return ClangWith({"-no-pie", Object, "-o", Exe});
+          return ClangWith({"-no-pie", Object, "-o", Exe, "-lm"});
       }
     StringRef Compiled = Object;
     if (Error E = writeObjectFile(Program, Object)) {
@@ -567,7 +566,7 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
       WriteBitcodeToFile(Program, OS);
       Compiled = Bitcode;
     }
-    return ClangWith({"-no-pie", Compiled, HarnessFile, "-o", Exe});
+    return ClangWith({"-no-pie", Compiled, HarnessFile, "-o", Exe, "-lm"});
   };
   bool Linked = Link(Instrumented);
   if (!Linked) { // functions of other files get stand-ins

@@ -53,6 +53,9 @@ void checkShiftAmounts(llvm::Module &M);
 /// from memory: a struct's buffer), against the harness's heap blocks and
 /// null at run time (__pdpv_heap_access).
 void checkAccesses(llvm::Module &M);
+/// 32-bit x86 code computes floats with SSE, as the model does
+/// (FloatingPoint.h), not in x87's 80-bit registers, which round otherwise.
+void computeFloatsWithSSE(llvm::Module &M);
 
 /// M as the harness needs it (Harness.cpp says how); the bodies of the
 /// error functions the harness defines go.

@@ -39,6 +39,14 @@ namespace pdpv {
 
 namespace {
 
+/// D as a C literal that is D exactly ("0x1.8p+1"; "0" and a non-finite D
+/// as expressions).
+std::string exactDouble(double D) {
+  if (D != D || D - D != 0)
+    return D != D ? "(0.0 / 0.0)" : D > 0 ? "(1.0 / 0.0)" : "(-1.0 / 0.0)";
+  return formatv("{0}", format("%a", D)).str();
+}
+
 /// The input section of a search's harness, and its main.
 std::string searchInputs(const NativeSearchOptions &Opts) {
   std::string S;
@@ -51,6 +59,11 @@ std::string searchInputs(const NativeSearchOptions &Opts) {
     OS << formatv("{0:x}ULL, ", C);
   OS << "0};\n"
      << "static const unsigned pdpv_constant_count = " << Opts.Constants.size() << ";\n"
+     << "static const double pdpv_float_constants[] = {";
+  for (double C : Opts.FloatConstants)
+    OS << formatv("{0}, ", exactDouble(C));
+  OS << "0};\n"
+     << "static const unsigned pdpv_float_constant_count = " << Opts.FloatConstants.size() << ";\n"
      << R"(static unsigned pdpv_run;
 static unsigned long long pdpv_state;
 
@@ -93,6 +106,51 @@ static unsigned long long pdpv_choose(unsigned bits) {
   return v & mask;
 }
 
+/* A float input (bits of 32 or 64): values a float program compares with
+   and computes on -- its constants, between two of them, small ones, of a
+   random magnitude, the special ones -- more often than random bits. */
+static unsigned long long pdpv_choose_float(unsigned bits) {
+  static const double first[5] = {0.0, 1.0, -1.0, 0.5, -0.5};
+  unsigned r = pdpv_run, n = pdpv_float_constant_count;
+  double u = (double)(pdpv_random() >> 11) * 0x1p-53, d; /* uniform in [0, 1) */
+  if (r < 5) {
+    d = first[r];
+  } else {
+    switch (pdpv_random() % 10) {
+    case 0: d = n ? pdpv_float_constants[pdpv_random() % n] : u; break;
+    case 1: d = n ? pdpv_float_constants[pdpv_random() % n] * (1 + (u - 0.5) * 0x1p-20) : u; break;
+    case 2:
+    case 3: { /* between two constants: the ranges assumptions make */
+      double a = n ? pdpv_float_constants[pdpv_random() % n] : -1;
+      double b = n ? pdpv_float_constants[pdpv_random() % n] : 1;
+      d = a + u * (b - a);
+      break;
+    }
+    case 4: d = 2 * u - 1; break;
+    case 5: d = (2 * u - 1) * 100; break;
+    case 6: { /* of a random magnitude, 2^-40 to 2^40 */
+      int e = (int)(pdpv_random() % 81) - 40;
+      d = 2 * u - 1;
+      for (; e > 0; --e) d *= 2;
+      for (; e < 0; ++e) d /= 2;
+      break;
+    }
+    case 7: {
+      static const double special[6] = {1.0 / 0.0, -1.0 / 0.0, 0.0 / 0.0, -0.0, 0x1.fffffffffffffp1023, 0x1p-1074};
+      d = special[pdpv_random() % 6];
+      break;
+    }
+    default: return pdpv_choose(bits);
+    }
+  }
+  if (bits == 32) {
+    union { float f; unsigned u; } v = {(float)d};
+    return v.u;
+  }
+  union { double f; unsigned long long u; } v = {d};
+  return v.u;
+}
+
 #define PDPV_LOG (1 << 20)
 static struct { const char *fn; unsigned site; unsigned long long v; } pdpv_log[PDPV_LOG];
 static unsigned pdpv_logged, pdpv_lost;
@@ -119,17 +177,19 @@ static void pdpv_assumption_held(void) {
 }
 
 /* The next input: the best run's at its position, unless this run chooses it. */
-static unsigned long long pdpv_value(unsigned bits) {
+static unsigned long long pdpv_value_of(unsigned bits, int is_float) {
   unsigned k = pdpv_progress ? pdpv_progress->taken++ : PDPV_GUIDE;
   unsigned long long mask = bits >= 64 ? ~0ULL : (1ULL << bits) - 1;
   unsigned long long v = pdpv_guided && k < pdpv_best_taken && k != pdpv_chosen_at &&
                                  !(pdpv_fresh_tail && k > pdpv_chosen_at)
                              ? pdpv_best[k] & mask
-                             : pdpv_choose(bits);
+                             : is_float ? pdpv_choose_float(bits) : pdpv_choose(bits);
   if (k < PDPV_GUIDE)
     pdpv_progress->values[k] = v;
   return v;
 }
+
+static unsigned long long pdpv_value(unsigned bits) { return pdpv_value_of(bits, 0); }
 
 static unsigned long long pdpv_log_input(const char *fn, unsigned site, unsigned long long v) {
   if (pdpv_logged < PDPV_LOG) {
@@ -148,6 +208,14 @@ static unsigned long long pdpv_take(const char *fn, unsigned bits) {
 
 unsigned long long __pdpv_uninitialized(unsigned site) {
   return pdpv_log_input(0, site, pdpv_value(64));
+}
+
+static unsigned long long pdpv_take_float(const char *fn, unsigned bits) {
+  return pdpv_log_input(fn, 0, pdpv_value_of(bits, 1));
+}
+
+unsigned long long __pdpv_uninitialized_float(unsigned site, unsigned bits) {
+  return pdpv_log_input(0, site, pdpv_value_of(bits, 1));
 }
 
 /* One line of the failing run's report into to (size bytes): input k,
@@ -355,6 +423,7 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
     if (At != StringRef::npos)
       Log.substr(At + 13).split(' ').first.getAsInteger(10, S.Runs);
     S.Detail = R.Code == -2 ? "the search did not stop in time" : "no run failed";
+
     return S;
   }
   S.Location = R.Location;
@@ -382,8 +451,10 @@ NativeSearch searchNatively(const Module &M, const NativeSearchOptions &Opts) {
       In.V = APInt(64, V);
     } else {
       const Function *F = M.getFunction(Name);
-      unsigned Bits = F && F->getReturnType()->isIntegerTy() ? F->getReturnType()->getIntegerBitWidth()
-                                                             : 64;
+      Type *T = F ? F->getReturnType() : nullptr;
+      unsigned Bits = T && (T->isIntegerTy() || T->isFloatingPointTy())
+                          ? T->getPrimitiveSizeInBits().getFixedValue()
+                          : 64;
       In.Function = Name.str();
       In.V = APInt(64, V).trunc(Bits);
     }

@@ -14,6 +14,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -65,6 +66,16 @@ void checkShiftAmounts(Module &M) {
     B.CreateCall(Report, {B.CreateICmpULT(I->getOperand(1), ConstantInt::get(I->getType(), W))})
         ->setDebugLoc(I->getDebugLoc());
   }
+}
+
+void computeFloatsWithSSE(Module &M) {
+  if (Triple(M.getTargetTriple()).getArch() != Triple::x86)
+    return;
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      StringRef Features = F.getFnAttribute("target-features").getValueAsString();
+      F.addFnAttr("target-features", (Features.empty() ? "" : Features.str() + ",") + "+sse,+sse2");
+    }
 }
 
 void checkAccesses(Module &M) {

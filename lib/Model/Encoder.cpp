@@ -549,8 +549,15 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
   return bvOf(z3::ite(Same, C, Any));
 }
 
+bool changesFloatEnvironment(const Function &F) {
+  StringRef N = F.getName();
+  return N == "fesetround" || N == "fesetenv" || N == "feupdateenv" || N == "fesetmode";
+}
+
 std::string describeCall(const Function &Callee) {
   std::string Name = "'" + Callee.getName().str() + "'";
+  if (changesFloatEnvironment(Callee))
+    return "call to " + Name + ": floating-point arithmetic is modelled rounding to nearest only";
   if (Callee.isInterposable())
     return "call to " + Name + ", whose definition may be replaced by another at link time (weak)";
   if (!Callee.isDeclaration())

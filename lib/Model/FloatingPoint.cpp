@@ -311,36 +311,6 @@ bool onlyUses(const z3::expr &E, const std::set<unsigned> &Allowed) {
   return true;
 }
 
-/// E with Z3's own reduction operators written in SMT-LIB's (the second
-/// solver reads SMT-LIB, and the simulation knows these).
-z3::expr standardForm(const z3::expr &E, std::map<unsigned, z3::expr> &Done) {
-  if (!E.is_app() || E.num_args() == 0)
-    return E;
-  unsigned Id = Z3_get_ast_id(E.ctx(), E);
-  if (auto It = Done.find(Id); It != Done.end())
-    return It->second;
-  z3::context &C = E.ctx();
-  z3::expr_vector Args(C);
-  for (unsigned K = 0; K < E.num_args(); ++K)
-    Args.push_back(standardForm(E.arg(K), Done));
-  auto Bit = [&](const z3::expr &B) { return z3::ite(B, C.bv_val(1, 1), C.bv_val(0, 1)); };
-  z3::expr R = E;
-  switch (E.decl().decl_kind()) {
-  case Z3_OP_BREDOR: R = Bit(Args[0] != C.bv_val(0, Args[0].get_sort().bv_size())); break;
-  case Z3_OP_BREDAND:
-    R = Bit(Args[0] == numeral(C, APInt::getAllOnes(Args[0].get_sort().bv_size())));
-    break;
-  case Z3_OP_BUDIV_I: R = z3::udiv(Args[0], Args[1]); break;
-  case Z3_OP_BUREM_I: R = z3::urem(Args[0], Args[1]); break;
-  case Z3_OP_BSDIV_I: R = z3::to_expr(C, Z3_mk_bvsdiv(C, Args[0], Args[1])); break;
-  case Z3_OP_BSREM_I: R = z3::srem(Args[0], Args[1]); break;
-  case Z3_OP_BSMOD_I: R = z3::smod(Args[0], Args[1]); break;
-  default: R = E.decl()(Args); break;
-  }
-  Done.insert({Id, R});
-  return R;
-}
-
 } // namespace
 
 z3::expr FloatEncoding::encode(FloatCall Op, unsigned ResultBits, ArrayRef<z3::expr> Args,
@@ -384,8 +354,7 @@ z3::expr FloatEncoding::encode(FloatCall Op, unsigned ResultBits, ArrayRef<z3::e
     if (!Body || !onlyUses(*Body, Allowed))
       throw EncodingError("floating-point operation '" + Key +
                           "' that the bit-vector form does not express");
-    std::map<unsigned, z3::expr> Done;
-    It = Templates.insert({Key, Template{P, standardForm(*Body, Done)}}).first;
+    It = Templates.insert({Key, Template{P, *Body}}).first;
   }
   z3::expr_vector To(Ctx);
   for (const z3::expr &A : Args)

@@ -16,7 +16,7 @@ std::string CheckResult::InputValue::text() const {
     return toString(V, 10, !Unsigned && W > 1);
   APFloat F(W == 32 ? APFloat::IEEEsingle() : APFloat::IEEEdouble(), V);
   if (F.isNaN()) // (no C literal: its bits)
-    return (F.isNegative() ? "-nan (bits 0x" : "nan (bits 0x") + toString(V, 16, false) + ")";
+    return (F.isNegative() ? "-nan (bits 0x" : "nan (bits 0x") + toString(V, 16, false, false, /*UpperCase=*/false) + ")";
   if (F.isInfinity())
     return F.isNegative() ? "-inf" : "inf";
   char Hex[64];

@@ -243,6 +243,14 @@ z3::expr standardOperators(const z3::expr &E, std::map<unsigned, std::pair<z3::e
   case Z3_OP_BSMOD_I:
     R = z3::smod(Args[0], Args[1]);
     break;
+  case Z3_OP_BREDOR: // (in bit-blasted floating point, FloatingPoint.h)
+  case Z3_OP_BREDAND: {
+    unsigned W = Args[0].get_sort().bv_size();
+    z3::expr Test = E.decl().decl_kind() == Z3_OP_BREDOR ? Args[0] != C.bv_val(0, W)
+                                                         : Args[0] == numeral(C, APInt::getAllOnes(W));
+    R = z3::ite(Test, C.bv_val(1, 1), C.bv_val(0, 1));
+    break;
+  }
   default:
     if (BinaryFn Join = binaryJoin(E.decl().decl_kind())) {
       R = Args[0];

@@ -269,7 +269,8 @@ private:
     Same->setDebugLoc(CI.getDebugLoc());
     CI.replaceAllUsesWith(Same);
     CI.eraseFromParent();
-    lowerIntrinsic(*cast<IntrinsicInst>(Same), B);
+    IRBuilder<> AtSame(Same);
+    lowerIntrinsic(*cast<IntrinsicInst>(Same), AtSame);
   }
 
   /// bitcast (bitcast X to float) to iN is X; unused bitcasts go.

@@ -223,7 +223,8 @@ void markOpaqueCalls(Function &F, bool ReadsGlobals, const std::set<const Functi
         Call ? dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts()) : nullptr;
     if (!Callee || isOpaque(I) || Callee->isIntrinsic() || Call->isInlineAsm() ||
         markerKind(I) != MarkerKind::None || floatCallOf(*Call) || heapCall(I) != HeapCall::None ||
-        Call->hasFnAttr(Attribute::ReturnsTwice) || Callee->hasFnAttribute(Attribute::ReturnsTwice))
+        Call->hasFnAttr(Attribute::ReturnsTwice) || Callee->hasFnAttribute(Attribute::ReturnsTwice) ||
+        changesFloatEnvironment(*Callee))
       continue;
     // The result is an integer, arbitrary, or a floating-point value used
     // only by arithmetic next to it (markFloatingPoint), or not used at all.

@@ -146,6 +146,8 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
       CallInst *N = B.CreateCall(nondetFunction(M, Ty));
       N->setDebugLoc(CB->getDebugLoc());
       setOrigin(*N, calleeOf(*CB)->getName().str() + "()");
+      if (Ty != CB->getType())
+        N->setMetadata(FloatInputMetadata, MDNode::get(Ctx, {}));
       N->takeName(CB);
       CB->replaceAllUsesWith(B.CreateBitCast(N, CB->getType()));
       break;
@@ -506,6 +508,8 @@ void initializeLocalsAsInputs(Module &M) {
                           : B.CreateCall(undefinedFunction(M, L.Ty));
         V->setDebugLoc(L.Decl);
         setOrigin(*V, "uninitialized '" + L.Name + "'", L.Site);
+        if (Input != L.Ty)
+          V->setMetadata(FloatInputMetadata, MDNode::get(M.getContext(), {}));
         return B.CreateBitCast(V, L.Ty);
       },
       [&](IRBuilder<> &B, AllocaInst &A, uint64_t Leaves) {
