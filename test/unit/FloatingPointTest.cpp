@@ -35,7 +35,7 @@ std::vector<APInt> inputs(unsigned Bits, unsigned Random, std::mt19937_64 &G) {
          0x3fe0000000000000, 0x3ff8000000000000};
   std::vector<APInt> R;
   for (uint64_t X : V)
-    R.push_back(APInt(Bits, X));
+    R.push_back(APInt(64, X).zextOrTrunc(Bits));
   for (unsigned K = 0; K < Random; ++K) {
     uint64_t X = G();
     // Half of them with small exponents, so that results are not all
@@ -43,7 +43,7 @@ std::vector<APInt> inputs(unsigned Bits, unsigned Random, std::mt19937_64 &G) {
     if (K % 2)
       X = (X & (Bits == 32 ? 0x807fffffULL : 0x800fffffffffffffULL)) |
           (uint64_t(Bits == 32 ? 120 + X % 16 : 1016 + X % 16) << (Bits == 32 ? 23 : 52));
-    R.push_back(APInt(Bits, Bits == 32 ? X & 0xffffffff : X));
+    R.push_back(APInt(64, X).zextOrTrunc(Bits));
   }
   return R;
 }
@@ -79,7 +79,7 @@ protected:
       for (size_t K = 0; K < Widths.size(); ++K)
         Args.push_back(In[K][At[K]]);
       std::optional<APInt> Want = evaluateFloatCall(Op, R, Args);
-      APInt Arb = Want ? *Want : APInt(R, 0x5a5a5a5a5a5a5a5aULL);
+      APInt Arb = Want ? *Want : APInt(64, 0x5a5a5a5a5a5a5a5aULL).zextOrTrunc(R);
       // (of equal operands of minnum/maxnum the interpreter takes the second)
       if (Want && (Op.Op == FloatOp::MinNum || Op.Op == FloatOp::MaxNum) &&
           evaluateFloatCall({FloatOp::IsClass, fcNan}, 1, {*Want})->isZero())
