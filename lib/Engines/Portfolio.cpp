@@ -24,6 +24,7 @@
 #include "Forked.h"
 #include "LaneWire.h"
 
+#include "pdpv/FloatingPoint.h"
 #include "pdpv/StatusLine.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -31,6 +32,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/InstIterator.h"
 
 #include <sys/resource.h>
 #include <thread>
@@ -355,13 +357,25 @@ void PortfolioEngine::conclude(Task &T, const Budget &B,
                      : ""));
 }
 
+/// Whether F computes with floats (FloatingPoint.h): bit-blasted, a few
+/// multiplications can outlast any query's time, while the compiled
+/// program runs them in nanoseconds.
+bool computesWithFloats(const Function &F) {
+  for (const Instruction &I : instructions(F))
+    if (const auto *CB = dyn_cast<CallBase>(&I); CB && floatCallOf(*CB))
+      return true;
+  return false;
+}
+
 void PortfolioEngine::run(Task &T, const Budget &B) {
   unsigned Jobs = O.Engine.Jobs ? O.Engine.Jobs : std::thread::hardware_concurrency();
   std::vector<LaneFindings::Outcome> Outcomes;
+  // On float code the native search comes first in the BMC lane.
+  std::vector<Step> BmcLane = {{QuickBmc, 0.3}, {NativeRuns, 0.3}, {DeeperBmc, 1}};
+  if (computesWithFloats(T.F))
+    BmcLane = {{NativeRuns, 0.2}, {QuickBmc, 0.3}, {DeeperBmc, 1}};
   if (Jobs > 1 && !T.Props.allDecided() &&
-      runParallel(T, B, Outcomes,
-                  {{{QuickBmc, 0.3}, {NativeRuns, 0.3}, {DeeperBmc, 1}},
-                   {{Pdpv, 0.75}, {KInduction, 1}}})) {
+      runParallel(T, B, Outcomes, {BmcLane, {{Pdpv, 0.75}, {KInduction, 1}}})) {
     conclude(T, B, Outcomes, 2);
     return;
   }
