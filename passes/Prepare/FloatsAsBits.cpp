@@ -75,6 +75,8 @@ private:
       At = &*A->getParent()->getEntryBlock().getFirstInsertionPt();
     else if (auto *I = dyn_cast<Instruction>(V))
       At = isa<PHINode>(I) ? &*I->getParent()->getFirstInsertionPt() : I->getNextNode();
+    if (!At) // (an invoke's result, in C++: any value, as undef is to the model)
+      return UndefValue::get(T);
     IRBuilder<> B(At);
     return B.CreateBitCast(V, T, V->getName() + ".bits");
   }
