@@ -52,8 +52,8 @@ int main(void) {
 // WROTE: pdpv: wrote 5 Horn clauses over 2 loop predicates to {{.*}}.smt2
 // CLAUSES: ; undefined values: 0
 // CLAUSES: (set-logic HORN)
-// CLAUSES: (declare-fun main_loop1_line33 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
-// CLAUSES: (declare-fun main_loop2_line35 ((_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop1_line34 ((_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32) (_ BitVec 32)) Bool)
+// CLAUSES: (declare-fun main_loop2_line36 ((_ BitVec 32) (_ BitVec 32)) Bool)
 // CLAUSES: (check-sat)
 // SAT: {{^sat$}}
 // UNSAT: {{^unsat$}}
