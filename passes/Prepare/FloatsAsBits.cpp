@@ -25,6 +25,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
@@ -109,6 +110,16 @@ private:
     return B.CreateCall(floatFunction(M, Op, R, Types), Args);
   }
 
+  /// Bits with a signaling NaN made quiet.
+  Value *quietSignaling(IRBuilder<> &B, Value *Bits) {
+    auto *T = cast<IntegerType>(Bits->getType());
+    unsigned W = T->getBitWidth(), Fraction = W == 32 ? 23 : 52;
+    Value *Magnitude = B.CreateAnd(Bits, ConstantInt::get(T, APInt::getSignedMaxValue(W)));
+    Value *NaN = B.CreateICmpUGT(Magnitude, ConstantInt::get(T, APInt::getBitsSet(W, Fraction, W - 1)));
+    Value *Quiet = B.CreateOr(Bits, ConstantInt::get(T, APInt::getOneBitSet(W, Fraction - 1)));
+    return B.CreateSelect(NaN, Quiet, Bits);
+  }
+
   Value *signMask(Type *T) {
     return ConstantInt::get(bitsType(T), APInt::getSignMask(bitsType(T)->getBitWidth()));
   }
@@ -189,6 +200,14 @@ private:
                                        bits(I.getOperand(2))));
     if (isa<FreezeInst>(I))
       return replace(I, B.CreateFreeze(bits(I.getOperand(0))));
+    if (auto *Ret = dyn_cast<ReturnInst>(&I)) {
+      // The i386 ABI returns a float in x87's st(0), whose load quiets a
+      // signaling NaN.
+      if (Triple(M.getTargetTriple()).getArch() == Triple::x86)
+        Ret->setOperand(0, B.CreateBitCast(quietSignaling(B, bits(Ret->getOperand(0))),
+                                           Ret->getOperand(0)->getType()));
+      return;
+    }
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       return lowerIntrinsic(*II, B);
     if (auto *CI = dyn_cast<CallInst>(&I))
