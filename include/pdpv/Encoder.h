@@ -205,6 +205,9 @@ private:
   z3::expr ended(const llvm::Function &Site, const z3::expr &Id);
   /// P's address: its object's base (any value, one per object) plus its offset.
   z3::expr addressOf(const z3::expr &P);
+  /// The pointer an inttoptr makes: null for zero, else the address in the
+  /// object of the pointer the integer is computed from (integerRoot).
+  z3::expr pointerFromInteger(const llvm::IntToPtrInst &I);
   z3::expr idOf(const z3::expr &P);
   z3::expr offsetOf(const z3::expr &P);
   z3::expr offsetConstant(uint64_t V);

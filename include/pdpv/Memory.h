@@ -199,6 +199,14 @@ inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
 /// whatever P's offset. Null if P may come from anything else.
 const llvm::Value *pointerSite(const llvm::Value *P);
 
+/// The pointer an integer is computed from (its provenance): the ptrtoint
+/// P reached through additions, subtractions, masks (and, or, xor) and
+/// widening or narrowing -- null if there is none, or if X is not made that
+/// way. The integer converted back to a pointer is an address in P's object
+/// (or null, when it is zero): `(char *)((uintptr_t)p & ~7)`, a mask that
+/// keeps the pointer or clears it.
+const llvm::PtrToIntInst *integerRoot(const llvm::Value *X);
+
 /// Whether I is an undefined pointer that may be any pointer, null included
 /// (__VERIFIER_nondet_pointer(), an output of assembly): an arbitrary object
 /// id and offset, never the address the model does not know, and once

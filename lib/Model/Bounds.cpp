@@ -119,33 +119,6 @@ private:
     return P;
   }
 
-  /// The pointer an integer is made from: ptrtoint P, plus or minus
-  /// offsets, widened or narrowed.
-  static const PtrToIntInst *integerRoot(const Value *X) {
-    for (unsigned Depth = 0; Depth < 16; ++Depth) {
-      if (const auto *P = dyn_cast<PtrToIntInst>(X))
-        return P;
-      const auto *I = dyn_cast<Instruction>(X);
-      if (!I)
-        return nullptr;
-      switch (I->getOpcode()) {
-      case Instruction::Add:
-        if (integerRoot(I->getOperand(1)))
-          return integerRoot(I->getOperand(1));
-        [[fallthrough]];
-      case Instruction::Sub:
-      case Instruction::ZExt:
-      case Instruction::SExt:
-      case Instruction::Trunc:
-        X = I->getOperand(0);
-        break;
-      default:
-        return nullptr;
-      }
-    }
-    return nullptr;
-  }
-
   /// Whether V lies in objects of fixed size along every way it is made,
   /// without a cycle (a pointer carried around a loop is decided by the
   /// model: LLVM cannot tell where it is either).

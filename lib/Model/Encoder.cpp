@@ -503,10 +503,10 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
   }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
     return GEP->getType()->isVectorTy() ? "vector operation" : "";
-  if (isa<IntToPtrInst>(I))
-    return "conversion of an integer to a pointer";
-  if (isa<PtrToIntInst>(I))
-    return "";
+  if (isa<IntToPtrInst>(I) || isa<PtrToIntInst>(I))
+    return I.getType()->isVectorTy() || I.getOperand(0)->getType()->isVectorTy()
+               ? "vector operation"
+               : "";
   if (const auto *MI = dyn_cast<MemIntrinsic>(&I))
     return MI->isVolatile() ? "volatile memory access" : "";
   return std::nullopt;

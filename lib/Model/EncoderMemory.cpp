@@ -95,16 +95,40 @@ z3::expr Encoder::withPointers(z3::expr A, const z3::expr &Off,
   return A;
 }
 
+z3::expr Encoder::pointerFromInteger(const IntToPtrInst &I) {
+  // Zero is null (no object holds address 0). Another address is one in
+  // the object of the pointer the integer is computed from, at the offset
+  // the address says (the object's base is the same in both directions);
+  // an access outside that object is invalid, as one through pointer
+  // arithmetic is. An integer of no pointer is an address the model does
+  // not know. (The interpreter does the same.)
+  z3::expr X = asOffset(operand(I, 0));
+  z3::expr Id = idConstant(UnknownObjectId);
+  z3::expr Off = X;
+  if (const PtrToIntInst *Root = integerRoot(I.getOperand(0))) {
+    z3::expr P = value(Root->getPointerOperand());
+    Id = idOf(P);
+    Off = X - (addressOf(P) - offsetOf(P));
+  }
+  return z3::ite(X == offsetConstant(0), pointer(0, offsetConstant(0)), z3::concat(Id, Off));
+}
+
 z3::expr Encoder::addressOf(const z3::expr &P) {
   // The object's base, which the layout decides (any value, the same for
   // every pointer into the object: differences of pointers into one object
-  // are exact); null is 0, and so is the base of an id no object has (its
+  // are exact) -- except that, as on a machine, no object holds address 0
+  // or wraps around the end of the address space: a base that would is 1
+  // instead. Null is 0, and so is the base of an id no object has (its
   // offset is then any value too: a pointer made of undefined bytes).
   z3::expr Id = idOf(P);
   z3::expr Base = offsetConstant(0);
   for (unsigned K = 1; K <= Objects.size(); ++K) {
-    while (Bases.size() < K)
-      Bases.push_back(fresh("base", offsetBits(*DL)));
+    while (Bases.size() < K) {
+      z3::expr B = fresh("base", offsetBits(*DL));
+      z3::expr End = B + sizeTerm(static_cast<unsigned>(Bases.size()) + 1);
+      z3::expr Zero = offsetConstant(0);
+      Bases.push_back(z3::ite(B != Zero && z3::uge(End, B) && End != Zero, B, offsetConstant(1)));
+    }
     Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
   }
   return Base + offsetOf(P);
@@ -496,6 +520,8 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
     unsigned W = I.getType()->getIntegerBitWidth(), OW = offsetBits(*DL);
     return W == OW ? A : W < OW ? A.extract(W - 1, 0) : z3::zext(A, W - OW);
   }
+  if (isa<IntToPtrInst>(I))
+    return pointerFromInteger(cast<IntToPtrInst>(I));
   if (isMarker(I, MarkerKind::Havoc) || isMarker(I, MarkerKind::HavocBytes)) {
     // Fresh contents, an input. pdpv.havoc.bytes takes plain bytes of them
     // at the object's own offsets (as the interpreter reads them).

@@ -358,6 +358,27 @@ std::optional<bool> Run::memory(const Instruction &I) {
     Vals.insert_or_assign(&I, addressOf(P).zextOrTrunc(I.getType()->getIntegerBitWidth()));
     return true;
   }
+  if (const auto *I2P = dyn_cast<IntToPtrInst>(&I)) {
+    // As the encoder has it (Encoder::pointerFromInteger): zero is null,
+    // another address one in the object of the integer's root pointer.
+    APInt X = operand(I, 0).zextOrTrunc(OffBits);
+    APInt V = pointer(0, 0);
+    if (!X.isZero()) {
+      if (const PtrToIntInst *Root = integerRoot(I2P->getOperand(0))) {
+        APInt P = operand(*Root, 0);
+        APInt Base = addressOf(P) - APInt(OffBits, offsetOf(P));
+        V = pointer(idOf(P), (X - Base).getZExtValue());
+      } else {
+        // (an address the model does not know, its base is none of this
+        // run's layout)
+        if (!E.FirstArbitrary)
+          E.FirstArbitrary = &I;
+        V = pointer(UnknownObjectId, X.getZExtValue());
+      }
+    }
+    Vals.insert_or_assign(&I, V);
+    return true;
+  }
   // Accesses: the bounds check in front of them ruled out invalid ones; a
   // run of a function without that check stops at one.
   if (!accessesOf(I).empty() && !valid(I))

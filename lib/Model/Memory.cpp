@@ -348,6 +348,14 @@ pointedObjects(const Value *P, const Function &F,
     }
     if (isa<ConstantPointerNull>(O)) // (no object: an access through it fails its check)
       continue;
+    if (const auto *I2P = dyn_cast<IntToPtrInst>(O)) { // (its root's objects, or null)
+      const PtrToIntInst *Root = integerRoot(I2P->getOperand(0));
+      auto Rooted = Root ? pointedObjects(Root->getPointerOperand(), F, Stored) : std::nullopt;
+      if (!Rooted)
+        return std::nullopt;
+      Sites.append(Rooted->begin(), Rooted->end());
+      continue;
+    }
     if (!isa<LoadInst>(O))
       return std::nullopt;
     if (!Stored)
@@ -361,6 +369,35 @@ pointedObjects(const Value *P, const Function &F,
     }
   }
   return Sites;
+}
+
+const PtrToIntInst *integerRoot(const Value *X) {
+  for (unsigned Depth = 0; Depth < 16; ++Depth) {
+    if (const auto *P = dyn_cast<PtrToIntInst>(X))
+      return P;
+    const auto *I = dyn_cast<Instruction>(X);
+    if (!I)
+      return nullptr;
+    switch (I->getOpcode()) {
+    case Instruction::Add:
+    case Instruction::And:
+    case Instruction::Or:
+    case Instruction::Xor:
+      // (either side: `mask & (uintptr_t)p` as well as `(uintptr_t)p + n`)
+      if (const PtrToIntInst *R = integerRoot(I->getOperand(1)))
+        return R;
+      [[fallthrough]];
+    case Instruction::Sub:
+    case Instruction::ZExt:
+    case Instruction::SExt:
+    case Instruction::Trunc:
+      X = I->getOperand(0);
+      break;
+    default:
+      return nullptr;
+    }
+  }
+  return nullptr;
 }
 
 bool isObjectSite(const Value *V) {
