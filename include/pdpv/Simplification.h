@@ -63,6 +63,13 @@ private:
 /// in again before each SROA, and constant globals are not folded.
 void simplify(llvm::Function &F);
 
+/// Makes each constant expression F's instructions use as an operand an
+/// instruction of its own, except an address at a constant offset in a
+/// global (or null), which the model takes as a constant: LLVM's folding
+/// leaves `ptrtoint (ptr @s to i64)` in `p - s` once a string function is
+/// inlined, and the model computes instructions, not constant expressions.
+void expandConstantExpressions(llvm::Function &F);
+
 } // namespace pdpv
 
 #endif

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "pdpv/CLibrary.h"
 #include "pdpv/LLVMCompat.h"
 #include "pdpv/Prepare.h"
 #include "pdpv/Arithmetic.h"
@@ -37,14 +38,8 @@
 #include "llvm/IR/ReplaceConstant.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
-#include "llvm/Transforms/Scalar/DCE.h"
-#include "llvm/Transforms/Scalar/EarlyCSE.h"
-#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
-#include "llvm/Transforms/Scalar/SROA.h"
-#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
-#include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
 #include <set>
@@ -598,6 +593,7 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
     : UB(UB), Entries(entryFunctions(M)) {
   // (A whole program's code that no entry runs costs time, never a verdict.)
   dropUnreachableBodies(M, Entries);
+  linkCLibraryModels(M); // (after the entries are chosen: a model is no entry)
   // Everything that gives LLVM licence to refine the program goes before
   // the first transformation (the inliner already simplifies what it clones).
   initializeLocalsAsInputs(M);
@@ -653,6 +649,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   simplify(F);
   dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
   keepPointersThroughIntegers(F);
+  expandConstantExpressions(F);
   dropVolatileFlags(F);
   eraseUnreadUninitialized(F);
   guardAccesses(F, UB, !Before.empty() || UnlocatedBefore > 0);
@@ -675,6 +672,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   }
   if (PE.Unsimplified) {
     keepPointersThroughIntegers(*PE.Unsimplified);
+    expandConstantExpressions(*PE.Unsimplified);
     dropVolatileFlags(*PE.Unsimplified);
     guardAccesses(*PE.Unsimplified, UB, /*HadAssertions=*/true);
   }

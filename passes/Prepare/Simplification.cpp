@@ -187,4 +187,31 @@ void simplify(Function &F) {
   FPM.run(F, A.FAM);
 }
 
+void expandConstantExpressions(Function &F) {
+  const DataLayout &DL = F.getDataLayout();
+  auto IsAddress = [&](const Value *V) {
+    APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
+    return V->getType()->isPointerTy() &&
+           isa<GlobalVariable, ConstantPointerNull>(V->stripAndAccumulateConstantOffsets(DL, Off, true));
+  };
+  SmallVector<Instruction *, 16> Work;
+  for (Instruction &I : instructions(F))
+    Work.push_back(&I);
+  while (!Work.empty()) {
+    Instruction *I = Work.pop_back_val();
+    for (Use &U : I->operands()) {
+      auto *CE = dyn_cast<ConstantExpr>(U.get());
+      if (!CE || IsAddress(CE))
+        continue;
+      // (a phi's operand is computed at the end of its incoming block)
+      auto *Phi = dyn_cast<PHINode>(I);
+      IRBuilder<> B(Phi ? Phi->getIncomingBlock(U)->getTerminator() : I);
+      Instruction *Expanded = B.Insert(CE->getAsInstruction());
+      Expanded->setDebugLoc(I->getDebugLoc());
+      U.set(Expanded);
+      Work.push_back(Expanded); // (its operands may be constant expressions too)
+    }
+  }
+}
+
 } // namespace pdpv
