@@ -20,9 +20,10 @@ namespace pdpv {
 /// Links the model of every C library function M declares and calls (and
 /// does not define) into M, as internal definitions that inlining takes like
 /// the program's own. M's data layout picks the 32- or 64-bit build of the
-/// models; on a target whose `char`, `int` or `size_t` differ from x86's,
-/// nothing is linked (the calls stay calls into the library). Returns the
-/// names of the functions linked.
+/// models; on a target whose pointers and `size_t` differ from x86's,
+/// nothing is linked (the calls stay calls into the library), and neither
+/// are the number conversions where the program may change the locale.
+/// Returns the names of the functions linked.
 std::vector<std::string> linkCLibraryModels(llvm::Module &M);
 
 } // namespace pdpv

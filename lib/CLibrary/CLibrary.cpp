@@ -35,6 +35,17 @@ bool modelsFit(const Module &M) {
   return (P == 64 || P == 32) && DL.isLittleEndian() && DL.getIndexSizeInBits(0) == P;
 }
 
+/// Whether the model of Name computes what the "C" locale gives: a program
+/// that may change the locale keeps the library's (<ctype.h>'s tables do
+/// the same, MachineLevel.h).
+bool dependsOnLocale(StringRef Name) {
+  return Name.starts_with("strto") || Name.starts_with("ato");
+}
+
+bool changesLocale(const Module &M) {
+  return M.getFunction("setlocale") || M.getFunction("uselocale") || M.getFunction("newlocale");
+}
+
 } // namespace
 
 std::vector<std::string> linkCLibraryModels(Module &M) {
@@ -62,7 +73,8 @@ std::vector<std::string> linkCLibraryModels(Module &M) {
       continue;
     Function *Declared = M.getFunction(F.getName());
     if (Declared && Declared->isDeclaration() && !Declared->use_empty() &&
-        Declared->getFunctionType() == F.getFunctionType())
+        Declared->getFunctionType() == F.getFunctionType() &&
+        !(dependsOnLocale(F.getName()) && changesLocale(M)))
       Linked.push_back(F.getName().str());
     else // (linked only where another model calls it, under its own name)
       F.setLinkage(GlobalValue::InternalLinkage);
