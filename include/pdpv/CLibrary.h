@@ -12,9 +12,6 @@
 
 #include "llvm/IR/Module.h"
 
-#include <string>
-#include <vector>
-
 namespace pdpv {
 
 /// Links the model of every C library function M declares and calls (and
@@ -23,8 +20,7 @@ namespace pdpv {
 /// models; on a target whose pointers and `size_t` differ from x86's,
 /// nothing is linked (the calls stay calls into the library), and neither
 /// are the number conversions where the program may change the locale.
-/// Returns the names of the functions linked.
-std::vector<std::string> linkCLibraryModels(llvm::Module &M);
+void linkCLibraryModels(llvm::Module &M);
 
 } // namespace pdpv
 

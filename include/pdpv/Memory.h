@@ -192,6 +192,11 @@ inline bool isFixedAddress(const llvm::Value *V, bool MallocSucceeds) {
   return !isHeapSite(V) || (MallocSucceeds && heapCall(*I) == HeapCall::Malloc);
 }
 
+/// Whether V is an address at a constant offset in a global variable, or
+/// from null (`&a[N]`, `&((struct s *)0)->m`): a constant of the encoder and
+/// the interpreter alike, where other constant expressions are not.
+bool isConstantAddress(const llvm::DataLayout &DL, const llvm::Value *V);
+
 /// The object site every value of pointer P lies in, if there is one: P is
 /// derived from it by GEPs, casts, selects and phis -- through the header phi
 /// of a loop (or, after passification, its pdpv.variant call: the entry

@@ -48,10 +48,9 @@ bool changesLocale(const Module &M) {
 
 } // namespace
 
-std::vector<std::string> linkCLibraryModels(Module &M) {
-  std::vector<std::string> Linked;
+void linkCLibraryModels(Module &M) {
   if (!modelsFit(M))
-    return Linked;
+    return;
   bool Wide = M.getDataLayout().getPointerSizeInBits(0) == 64;
   StringRef Bytes = Wide ? StringRef(reinterpret_cast<const char *>(Models64), sizeof(Models64))
                          : StringRef(reinterpret_cast<const char *>(Models32), sizeof(Models32));
@@ -59,12 +58,13 @@ std::vector<std::string> linkCLibraryModels(Module &M) {
       parseBitcodeFile(MemoryBufferRef(Bytes, "pdpv-c-library-models"), M.getContext());
   if (!Models) { // (a build error of PDPV's: the calls stay calls)
     consumeError(Models.takeError());
-    return Linked;
+    return;
   }
   // Only what M calls and leaves to the library: a program that defines
   // strlen itself keeps its own, and a declaration of another type than the
   // standard's is not the library's function (strdup's model still calls
   // the model of strlen).
+  std::vector<std::string> Linked;
   for (Function &F : **Models) {
     // (compiled at -O0, which marks every function noinline: once linked
     // they are the program's functions, inlined where they are called)
@@ -80,15 +80,14 @@ std::vector<std::string> linkCLibraryModels(Module &M) {
       F.setLinkage(GlobalValue::InternalLinkage);
   }
   if (Linked.empty())
-    return Linked;
+    return;
   (*Models)->setDataLayout(M.getDataLayout());
   (*Models)->setTargetTriple(M.getTargetTriple());
   if (Linker::linkModules(M, std::move(*Models), Linker::Flags::LinkOnlyNeeded))
-    return {}; // (the linker reported why; M keeps its declarations)
+    return; // (the linker reported why; M keeps its declarations)
   for (const std::string &Name : Linked)
     if (Function *F = M.getFunction(Name))
       F->setLinkage(GlobalValue::InternalLinkage);
-  return Linked;
 }
 
 } // namespace pdpv

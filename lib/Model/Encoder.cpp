@@ -488,12 +488,10 @@ static std::optional<std::string> memoryProblem(const Instruction &I) {
     const Value *V = S->getValueOperand();
     if (isa<Function>(V->stripPointerCasts()))
       return "function pointer";
-    if (const auto *C = dyn_cast<Constant>(V); C && V->getType()->isPointerTy()) {
-      APInt Off(offsetBits(DL), 0);
-      if (!C->isNullValue() && !isa<UndefValue>(C) &&
-          !isa<GlobalVariable, ConstantPointerNull>(C->stripAndAccumulateConstantOffsets(DL, Off, true)))
-        return "constant expression";
-    }
+    if (const auto *C = dyn_cast<Constant>(V); C && V->getType()->isPointerTy() &&
+                                                 !C->isNullValue() && !isa<UndefValue>(C) &&
+                                                 !isConstantAddress(DL, C))
+      return "constant expression";
     if (V->getType()->isIntegerTy() || V->getType()->isPointerTy())
       return "";
     std::vector<PointerSlot> Pointers;
@@ -637,12 +635,8 @@ std::string unsupportedReason(const Instruction &I) {
   for (const Use &U : I.operands()) {
     if (std::string Why = TypeProblem(U->getType()); !Why.empty())
       return Why;
-    // (an address in a global, `p != &a[N]`, is a constant of both models;
-    // so is one past null, `&((struct s *)0)->m`)
-    APInt Off(offsetBits(DL), 0);
-    if (isa<ConstantExpr>(U.get()) &&
-        !(U->getType()->isPointerTy() &&
-          isa<GlobalVariable, ConstantPointerNull>(U->stripAndAccumulateConstantOffsets(DL, Off, true))))
+    // (`p != &a[N]`: an address in a global is a constant of both models)
+    if (isa<ConstantExpr>(U.get()) && !isConstantAddress(DL, U.get()))
       return "constant expression";
   }
   if (isa<BinaryOperator>(I) || isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<PHINode>(I) ||

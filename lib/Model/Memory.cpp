@@ -371,6 +371,13 @@ pointedObjects(const Value *P, const Function &F,
   return Sites;
 }
 
+bool isConstantAddress(const DataLayout &DL, const Value *V) {
+  if (!V->getType()->isPointerTy())
+    return false;
+  APInt Off(offsetBits(DL), 0);
+  return isa<GlobalVariable, ConstantPointerNull>(V->stripAndAccumulateConstantOffsets(DL, Off, true));
+}
+
 const PtrToIntInst *integerRoot(const Value *X) {
   for (unsigned Depth = 0; Depth < 16; ++Depth) {
     if (const auto *P = dyn_cast<PtrToIntInst>(X))

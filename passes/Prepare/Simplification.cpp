@@ -189,11 +189,9 @@ void simplify(Function &F) {
 
 void expandConstantExpressions(Function &F) {
   const DataLayout &DL = F.getDataLayout();
-  auto IsAddress = [&](const Value *V) {
-    APInt Off(DL.getIndexTypeSizeInBits(V->getType()), 0);
-    return V->getType()->isPointerTy() &&
-           isa<GlobalVariable, ConstantPointerNull>(V->stripAndAccumulateConstantOffsets(DL, Off, true));
-  };
+  // (one instruction per incoming block of a phi: a phi names the same value
+  // for every edge from one block)
+  DenseMap<std::pair<BasicBlock *, ConstantExpr *>, Instruction *> AtEndOf;
   SmallVector<Instruction *, 16> Work;
   for (Instruction &I : instructions(F))
     Work.push_back(&I);
@@ -201,14 +199,21 @@ void expandConstantExpressions(Function &F) {
     Instruction *I = Work.pop_back_val();
     for (Use &U : I->operands()) {
       auto *CE = dyn_cast<ConstantExpr>(U.get());
-      if (!CE || IsAddress(CE))
+      if (!CE || isConstantAddress(DL, CE))
         continue;
       // (a phi's operand is computed at the end of its incoming block)
       auto *Phi = dyn_cast<PHINode>(I);
-      IRBuilder<> B(Phi ? Phi->getIncomingBlock(U)->getTerminator() : I);
+      BasicBlock *From = Phi ? Phi->getIncomingBlock(U) : nullptr;
+      if (Instruction *Made = From ? AtEndOf.lookup({From, CE}) : nullptr) {
+        U.set(Made);
+        continue;
+      }
+      IRBuilder<> B(From ? From->getTerminator() : I);
       Instruction *Expanded = B.Insert(CE->getAsInstruction());
       Expanded->setDebugLoc(I->getDebugLoc());
       U.set(Expanded);
+      if (From)
+        AtEndOf[{From, CE}] = Expanded;
       Work.push_back(Expanded); // (its operands may be constant expressions too)
     }
   }
