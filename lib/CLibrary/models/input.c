@@ -1,6 +1,6 @@
 /*===- input.c - What the program reads from outside, as PDPV models it ---===*
  *
- * fgets, fread, read and getenv give the program bytes it does not choose:
+ * fgets, fread and read give the program bytes it does not choose:
  * the model's inputs, within each function's contract (see string.c for
  * how models are used). The bytes are any bytes -- a newline may stand
  * anywhere in what fgets gives, not only last, and a read that fails may
@@ -8,7 +8,9 @@
  * library allows, and a few more: a proof holds for every input, and a
  * failing run is a FALSE only when a native run of the program confirms it.
  * The stream or descriptor is not read, and errno is not written (a read
- * of it stays unknown).
+ * of it stays unknown). getenv has no model here: its string is the C
+ * library's, neither the program's to free nor to write, and a heap object
+ * in its place would let both be proved.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -19,7 +21,6 @@ typedef struct _IO_FILE FILE;
 extern unsigned __VERIFIER_nondet_uint(void);
 extern _Bool __VERIFIER_nondet_bool(void);
 extern void __VERIFIER_assume(int);
-extern void *malloc(size_t);
 
 /* Any bytes in the n bytes from p (checked as a memset of n bytes is). */
 extern void havoc(void *p, size_t n) __asm__("__pdpv_havoc");
@@ -61,16 +62,4 @@ ssize_t read(int fd, void *p, size_t count) {
     return -1;
   havoc(p, count);
   return (ssize_t)any_count(count);
-}
-
-char *getenv(const char *name) {
-  (void)name;
-  if (__VERIFIER_nondet_bool())
-    return 0;
-  size_t length = any_count((size_t)-1 >> 1);
-  char *value = malloc(length + 1);
-  __VERIFIER_assume(value != 0);
-  havoc(value, length);
-  value[length] = 0;
-  return value;
 }
