@@ -28,7 +28,7 @@ namespace pdpv {
 /// model's, so proofs are unknown.
 enum class CheckKind : unsigned {
   Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined,
-  CallTarget
+  CallTarget, AllocationLoopBound // (a loop that allocates, past its copies: AllocatingLoops.h)
 };
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
@@ -58,7 +58,8 @@ inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
   switch (K) {
   case CheckKind::OutOfBounds: return !UB.CheckBounds;
   case CheckKind::ReachesUndefined:
-  case CheckKind::CallTarget: return true;
+  case CheckKind::CallTarget:
+  case CheckKind::AllocationLoopBound: return true;
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return !UB.CheckDivision;
   default: return false;
@@ -74,6 +75,7 @@ inline bool isProperty(CheckKind K, const UBOptions &UB) {
   case CheckKind::OutOfBounds:
   case CheckKind::ReachesUndefined:
   case CheckKind::CallTarget:
+  case CheckKind::AllocationLoopBound:
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return true;
   case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;

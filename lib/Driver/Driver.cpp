@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "pdpv/Driver.h"
+#include "pdpv/AllocatingLoops.h"
 #include "pdpv/Engine.h"
 #include "pdpv/Harness.h"
 #include "pdpv/ResultCache.h"
@@ -59,6 +60,15 @@ static std::string unmodelledText(const CheckResult &C) {
                                     "was not ruled out") +
            At + " (null, an integer, or a function whose body the model does not have: what "
                 "it does is not modelled)";
+  if (C.K == CheckKind::AllocationLoopBound)
+    return (C.V == Verdict::False ? "a loop that allocates may run more iterations than the model "
+                                    "unrolls"
+                                  : "a loop that allocates was not shown to end within the "
+                                    "iterations the model unrolls") +
+           At + " (each iteration's allocation is an object of its own: the model copies such "
+                "a loop up to its constant bound, at most " +
+           std::to_string(MaxAllocatingLoopCopies) + " iterations, or " +
+           std::to_string(DefaultAllocatingLoopCopies) + " where it knows no bound)";
   return (C.V == Verdict::False ? "may reach undefined behaviour"
                                 : "undefined behaviour was not ruled out") +
          At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "

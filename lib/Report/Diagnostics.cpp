@@ -27,6 +27,7 @@ const char *propertyName(CheckKind K) {
   case CheckKind::OutOfBounds: return "memory access";
   case CheckKind::ReachesUndefined: return "promise of defined behaviour";
   case CheckKind::CallTarget: return "indirect call";
+  case CheckKind::AllocationLoopBound: return "bound of a loop that allocates";
   }
   return "property";
 }
@@ -49,6 +50,7 @@ static const char *failureText(CheckKind K) {
   case CheckKind::OutOfBounds: return "memory access out of bounds can happen";
   case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
   case CheckKind::CallTarget: return "a call through a pointer to no function of the program can happen";
+  case CheckKind::AllocationLoopBound: return "a loop that allocates can run more iterations than the model unrolls";
   }
   return "property can fail";
 }

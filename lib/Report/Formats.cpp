@@ -30,6 +30,7 @@ static StringRef kindName(CheckKind K) {
   case CheckKind::OutOfBounds: return "memory-access";
   case CheckKind::ReachesUndefined: return "undefined-behaviour";
   case CheckKind::CallTarget: return "indirect-call";
+  case CheckKind::AllocationLoopBound: return "allocation-loop-bound";
   }
   return "property";
 }

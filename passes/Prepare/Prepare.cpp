@@ -8,6 +8,7 @@
 #include "pdpv/CLibrary.h"
 #include "pdpv/LLVMCompat.h"
 #include "pdpv/Prepare.h"
+#include "pdpv/AllocatingLoops.h"
 #include "pdpv/Arithmetic.h"
 #include "pdpv/FunctionPointers.h"
 #include "pdpv/FloatingPoint.h"
@@ -464,9 +465,9 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
     std::string Why = unsupportedReason(I);
     // The heap is static memory only outside loops: one object per site.
     if (HeapCall K = heapCall(I); K != HeapCall::None && LI.getLoopFor(I.getParent()))
-      Why = K == HeapCall::Free ? "free in a loop (the heap is modelled outside loops only)"
-                                : "heap allocation in a loop (one object per allocation site: "
-                                  "the heap is modelled outside loops only)";
+      Why = std::string(K == HeapCall::Free ? "free" : "heap allocation") +
+            " in a loop that is not copied (one object per allocation site: loops are copied "
+            "up to a bound of 64 iterations and within a size limit)";
     if (isVariableLengthArray(&I) && LI.getLoopFor(I.getParent()))
       Why = "variable-length array in a loop (one object per declaration: such arrays are "
             "modelled outside loops only)";
@@ -656,12 +657,14 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   markOpaqueCalls(F, ReadsGlobals[&F], Recursive);
   markFloatingPoint(F);
   SmallPtrSet<const DILocation *, 16> After = assertionLocations(F);
-  PE.Problems = scan(F, Recursive);
   // An assertion that is missing afterwards was proved by simplification --
   // unless assertions were merged (markers are `nomerge`; this guards it):
   // then a missing one may live on under another location.
-  if (unlocatedAssertions(F) > UnlocatedBefore ||
-      any_of(After, [&](const DILocation *L) { return !Before.count(L); }))
+  bool Merged = unlocatedAssertions(F) > UnlocatedBefore ||
+                any_of(After, [&](const DILocation *L) { return !Before.count(L); });
+  peelAllocatingLoops(F); // (its copies of assertions are no merge)
+  PE.Problems = scan(F, Recursive);
+  if (Merged)
     PE.Problems.push_back({"assertions merged by LLVM's simplification", {}});
   for (const DILocation *L : Before)
     if (!After.count(L))
