@@ -22,7 +22,8 @@ namespace pdpv {
 /// called, nor its address taken, by the entries, the functions they reach,
 /// or the global variables any of them refers to (tables of callbacks). No
 /// run of an entry executes such a body, so verifying the entries does not
-/// need it. Returns how many bodies were removed.
+/// need it. Global variables no entry reaches go as well (in a library,
+/// only static ones). Returns how many bodies were removed.
 unsigned dropUnreachableBodies(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Entries);
 
 /// Whether preparation inlines F where it is called: a definition, neither

@@ -132,7 +132,7 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
      // <stdlib.h> takes longer to compile than all the rest (12 ms of a FALSE
      // task); C11 7.1.4 lets a program declare its functions itself instead.
      << "/* The <stdlib.h> functions used here, declared as C11 7.1.4 allows. */\n"
-     << "void _Exit(int);\nvoid exit(int);\n"
+     << "void _Exit(int);\nvoid exit(int);\nint posix_memalign(void **, size_t, size_t);\n"
      << "void *malloc(size_t);\nvoid *calloc(size_t, size_t);\n\n"
      << "/* The values the program's nondet calls return, in call order. */\n"
      << "static const unsigned long long pdpv_inputs[] = {";
@@ -280,6 +280,9 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
        << "void *__pdpv_calloc(size_t n, size_t s) {\n  size_t bytes;\n"
        << "  if (__builtin_mul_overflow(n, s, &bytes)) return 0;\n"
        << "  return pdpv_record(calloc(bytes ? bytes : 1, 1), bytes);\n}\n"
+       << "int __pdpv_posix_memalign(void **m, size_t a, size_t n) {\n  void *p = 0;\n"
+       << "  int e = posix_memalign(&p, a, n ? n : 1);\n  if (!e && !(p = pdpv_record(p, n))) "
+          "e = 12;\n  if (!e) *m = p;\n  return e;\n}\n"
        << "size_t __pdpv_heap_size(const void *p) {\n"
        << "  for (unsigned k = 0; k < pdpv_block_count; ++k)\n"
        << "    if (pdpv_blocks[k].start == p) return pdpv_blocks[k].live ? pdpv_blocks[k].size : 0;\n"
@@ -435,12 +438,10 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
   if (K == CheckKind::OutOfBounds || Search) {
     checkAccesses(*Copy);
     // The heap through the harness's allocator (harnessSource).
-    for (StringRef Name : {"malloc", "calloc", "free"})
-      if (Function *F = Copy->getFunction(Name); F && F->isDeclaration()) {
-        FunctionCallee Own = Copy->getOrInsertFunction(("__pdpv_" + Name).str(),
-                                                       F->getFunctionType());
-        F->replaceAllUsesWith(Own.getCallee());
-      }
+    for (StringRef Name : {"malloc", "calloc", "posix_memalign", "free"})
+      if (Function *F = Copy->getFunction(Name); F && F->isDeclaration())
+        F->replaceAllUsesWith(
+            Copy->getOrInsertFunction(("__pdpv_" + Name).str(), F->getFunctionType()).getCallee());
   }
   for (Function &F : *Copy) {
     StringRef N = F.getName();

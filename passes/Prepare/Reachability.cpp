@@ -51,6 +51,22 @@ unsigned dropUnreachableBodies(Module &M, ArrayRef<Function *> Entries) {
       F.setComdat(nullptr); // (a declaration is in none)
       ++Dropped;
     }
+  // A table no entry reaches goes too, so that the functions in it are no
+  // longer address-taken: no call through a pointer can reach them (they
+  // would be candidates of every indirect call of their type, with no body).
+  // An external one stays in a library, whose callers may pass its address.
+  bool WholeProgram = Entries.size() == 1 && Entries[0]->getName() == "main";
+  for (bool Erased = true; Erased;) {
+    Erased = false;
+    for (GlobalVariable &G : make_early_inc_range(M.globals()))
+      if (!Seen.count(&G) && G.use_empty() && !G.getName().starts_with("llvm.") &&
+          (G.hasLocalLinkage() || WholeProgram)) {
+        G.eraseFromParent();
+        Erased = true;
+      }
+  }
+  for (Function &F : M) // (the constants that held their addresses, now unused)
+    F.removeDeadConstantUsers();
   return Dropped;
 }
 

@@ -10,6 +10,12 @@
  * of it stays unknown. atoi and atol are strtol's value (atoi's narrowed to
  * int, as glibc does).
  *
+ * posix_memalign is malloc's object (freed by free, null when it fails)
+ * behind glibc's checks: EINVAL for an alignment that is not a power of
+ * two multiple of sizeof(void *), ENOMEM when the allocation fails, *memptr
+ * written only on success. The model's layout does not align the object:
+ * what depends on its address (the alignment asked for) stays unknown.
+ *
  *===----------------------------------------------------------------------===*/
 
 #define LONG_MAX_ ((unsigned long)-1 >> 1)
@@ -118,3 +124,15 @@ unsigned long strtoul(const char *s, char **endptr, int base) {
 int atoi(const char *s) { return (int)strtol(s, 0, 10); }
 long atol(const char *s) { return strtol(s, 0, 10); }
 long long atoll(const char *s) { return strtoll(s, 0, 10); }
+
+extern void *malloc(size_t);
+
+int posix_memalign(void **memptr, size_t alignment, size_t size) {
+  if (alignment == 0 || alignment % sizeof(void *) != 0 || (alignment & (alignment - 1)) != 0)
+    return 22; /* EINVAL */
+  void *p = malloc(size);
+  if (!p)
+    return 12; /* ENOMEM */
+  *memptr = p;
+  return 0;
+}
