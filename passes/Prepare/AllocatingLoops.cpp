@@ -98,10 +98,10 @@ PeeledLoop peelNext(Function &F, TargetLibraryInfo &TLI, std::set<const BasicBlo
     unsigned Bound = SE.getSmallConstantMaxTripCount(L);
     unsigned Copies = Bound ? Bound : DefaultAllocatingLoopCopies;
     unsigned Size = instructionCount(*L) * Copies;
-    if (!L->isLoopSimplifyForm())
+    bool Worth = Copies <= MaxAllocatingLoopCopies && Added + Size <= MaxPeeledInstructions;
+    if (Worth && !L->isLoopSimplifyForm()) // (a loop not peeled is left as it was)
       simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, /*PreserveLCSSA=*/false);
-    if (Copies > MaxAllocatingLoopCopies || Added + Size > MaxPeeledInstructions ||
-        !L->isLoopSimplifyForm() || !canPeel(L)) {
+    if (!Worth || !L->isLoopSimplifyForm() || !canPeel(L)) {
       Left.insert(L->getHeader());
       continue;
     }

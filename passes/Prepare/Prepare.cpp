@@ -463,11 +463,11 @@ std::vector<Unsupported> scan(Function &F, const std::set<const Function *> &Rec
     Problems.push_back({"irreducible control flow (a jump into a loop)", DebugLoc()});
   for (Instruction &I : instructions(F)) {
     std::string Why = unsupportedReason(I);
-    // The heap is static memory only outside loops: one object per site.
     if (HeapCall K = heapCall(I); K != HeapCall::None && LI.getLoopFor(I.getParent()))
       Why = std::string(K == HeapCall::Free ? "free" : "heap allocation") +
-            " in a loop that is not copied (one object per allocation site: loops are copied "
-            "up to a bound of 64 iterations and within a size limit)";
+            " in a loop that is not copied (one object per allocation site: loops are copied up "
+            "to a bound of " + std::to_string(MaxAllocatingLoopCopies) +
+            " iterations and within a size limit)";
     if (isVariableLengthArray(&I) && LI.getLoopFor(I.getParent()))
       Why = "variable-length array in a loop (one object per declaration: such arrays are "
             "modelled outside loops only)";
