@@ -53,6 +53,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -215,8 +216,15 @@ private:
   z3::expr asOffset(const z3::expr &X);
   z3::expr contents(unsigned Id);
   void setContents(unsigned Id, const z3::expr &A);
-  /// Objects P may point into (all, unless its id is a constant).
+  /// Objects P may point into: those its id term can evaluate to (all,
+  /// where the term is more than a choice of constants and loaded ids).
   std::vector<unsigned> candidates(const z3::expr &P);
+  /// The objects an id term can name (candidates of a pointer with that id).
+  std::vector<unsigned> objectsOfId(const z3::expr &Id);
+  /// Adds the objects of Id's leaves to Ids; false where a leaf is not a
+  /// constant or a loaded id, or the term is too large to walk.
+  bool idLeaves(const z3::expr &Id, std::set<unsigned> &Ids, std::set<unsigned> &Seen);
+  static constexpr unsigned MaxIdLeafTerms = 4096;
   z3::expr sizeOf(const z3::expr &Id);
   /// Object O's size in bytes, a term.
   z3::expr sizeTerm(unsigned O);

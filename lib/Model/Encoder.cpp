@@ -527,7 +527,7 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
     // two pointers compare the same way wherever they are compared.
     auto IsObject = [&](const z3::expr &Id) {
       z3::expr Is = Ctx.bool_val(false);
-      for (unsigned K = 1; K <= Objects.size(); ++K)
+      for (unsigned K : objectsOfId(Id))
         Is = Is || Id == idConstant(K);
       return Is;
     };

@@ -121,16 +121,15 @@ z3::expr Encoder::addressOf(const z3::expr &P) {
   // instead. Null is 0, and so is the base of an id no object has (its
   // offset is then any value too: a pointer made of undefined bytes).
   z3::expr Id = idOf(P);
-  z3::expr Base = offsetConstant(0);
-  for (unsigned K = 1; K <= Objects.size(); ++K) {
-    while (Bases.size() < K) {
-      z3::expr B = fresh("base", offsetBits(*DL));
-      z3::expr End = B + sizeTerm(static_cast<unsigned>(Bases.size()) + 1);
-      z3::expr Zero = offsetConstant(0);
-      Bases.push_back(z3::ite(B != Zero && z3::uge(End, B) && End != Zero, B, offsetConstant(1)));
-    }
-    Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
+  while (Bases.size() < Objects.size()) {
+    z3::expr B = fresh("base", offsetBits(*DL));
+    z3::expr End = B + sizeTerm(static_cast<unsigned>(Bases.size()) + 1);
+    z3::expr Zero = offsetConstant(0);
+    Bases.push_back(z3::ite(B != Zero && z3::uge(End, B) && End != Zero, B, offsetConstant(1)));
   }
+  z3::expr Base = offsetConstant(0);
+  for (unsigned K : candidates(P))
+    Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
   return Base + offsetOf(P);
 }
 

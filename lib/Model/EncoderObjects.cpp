@@ -127,24 +127,44 @@ void Encoder::setContents(unsigned Id, const z3::expr &A) {
   Memory[Id - 1] = A;
 }
 
-std::vector<unsigned> Encoder::candidates(const z3::expr &P) {
-  z3::expr Id = idOf(P).simplify();
-  std::vector<unsigned> Ids;
-  if (Id.is_numeral()) {
+bool Encoder::idLeaves(const z3::expr &Id, std::set<unsigned> &Ids,
+                       std::set<unsigned> &Seen) {
+  if (!Seen.insert(Id.id()).second)
+    return true;
+  if (Seen.size() > MaxIdLeafTerms)
+    return false;
+  if (Id.is_numeral()) { // (null, or an id no object has, names no object)
     if (auto It = ObjectOfNumber.find(Id.get_numeral_uint64()); It != ObjectOfNumber.end())
-      Ids.push_back(It->second);
-    return Ids;
+      Ids.insert(It->second);
+    return true;
   }
-  if (auto It = LoadedIds.find(Id.id()); It != LoadedIds.end())
-    return It->second.second; // a pointer loaded from memory (loadPointer)
+  if (auto It = LoadedIds.find(Id.id()); It != LoadedIds.end()) {
+    Ids.insert(It->second.second.begin(), It->second.second.end());
+    return true; // a pointer loaded from memory (loadPointer)
+  }
+  if (Id.is_app() && Id.decl().decl_kind() == Z3_OP_ITE)
+    return idLeaves(Id.arg(1), Ids, Seen) && idLeaves(Id.arg(2), Ids, Seen);
+  return false;
+}
+
+std::vector<unsigned> Encoder::candidates(const z3::expr &P) { return objectsOfId(idOf(P)); }
+
+std::vector<unsigned> Encoder::objectsOfId(const z3::expr &Id) {
+  // The id is one of the leaves of its if-then-else tree (a phi or select
+  // of pointers): only their objects can be the target, and a choice over
+  // every object would put each access's terms into all of them.
+  std::set<unsigned> Ids, Seen;
+  if (idLeaves(Id.simplify(), Ids, Seen))
+    return std::vector<unsigned>(Ids.begin(), Ids.end());
+  std::vector<unsigned> All;
   for (unsigned K = 1; K <= Objects.size(); ++K)
-    Ids.push_back(K);
-  return Ids;
+    All.push_back(K);
+  return All;
 }
 
 z3::expr Encoder::sizeOf(const z3::expr &Id) {
   z3::expr S = offsetConstant(0);
-  for (unsigned K = 1; K <= Objects.size(); ++K)
+  for (unsigned K : objectsOfId(Id))
     S = z3::ite(Id == idConstant(K), sizeTerm(K), S);
   return S;
 }

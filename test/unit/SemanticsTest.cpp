@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <set>
 
 using namespace llvm;
 using namespace pdpv;
@@ -369,6 +370,46 @@ TEST_F(Semantics, PartlyOverwrittenPointerIsUndefined) {
   O.Args = {APInt(1, 0), APInt(1, 0)};
   Execution X = interpret(*F, O);
   EXPECT_NE(X.FirstArbitrary, nullptr) << "the interpreter took the loaded pointer as defined";
+}
+
+/// Whether Sub occurs in T (a walk of the term's DAG).
+bool mentions(const z3::expr &T, const z3::expr &Sub, std::set<unsigned> &Seen) {
+  if (z3::eq(T, Sub))
+    return true;
+  if (!T.is_app() || !Seen.insert(T.id()).second)
+    return false;
+  for (unsigned K = 0; K < T.num_args(); ++K)
+    if (mentions(T.arg(K), Sub, Seen))
+      return true;
+  return false;
+}
+
+// A store through a pointer that is one of two objects (a select, a phi)
+// is a choice over those two: the third object's contents stay the term
+// they were, not a choice that also holds the stored value.
+TEST_F(Semantics, StoreThroughAChoiceTouchesOnlyItsObjects) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  Value *C = nullptr;
+  Function *F = makeFunction(64, [&](IRBuilder<> &B, Value *X, Value *Y) -> Value * {
+    Value *A = B.CreateAlloca(B.getInt64Ty()), *Bo = B.CreateAlloca(B.getInt64Ty());
+    C = B.CreateAlloca(B.getInt64Ty());
+    B.CreateStore(B.getInt64(5), C);
+    B.CreateStore(Y, B.CreateSelect(B.CreateICmpEQ(X, B.getInt64(0)), A, Bo));
+    return B.CreateLoad(B.getInt64Ty(), C);
+  });
+  z3::context Z;
+  Encoder E(Z, {});
+  z3::expr Y = Z.bv_const("y", 64);
+  E.bind(F->getArg(0), Z.bv_const("x", 64));
+  E.bind(F->getArg(1), Y);
+  E.encodeFunction(*F);
+  std::set<unsigned> Seen;
+  EXPECT_FALSE(mentions(E.memoryOut(&F->getEntryBlock(), C), Y.extract(7, 0), Seen))
+      << E.memoryOut(&F->getEntryBlock(), C);
+  z3::solver S(Z);
+  S.add(E.value(cast<ReturnInst>(F->getEntryBlock().getTerminator())->getReturnValue()) !=
+        Z.bv_val(5, 64));
+  EXPECT_EQ(S.check(), z3::unsat);
 }
 
 // A run that outlasts its engine's time ends when the time is up, not after
