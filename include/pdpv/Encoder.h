@@ -180,6 +180,9 @@ private:
     z3::expr Initial;
     std::optional<z3::expr> Extent; // a heap or parameter object's size in bytes
     unsigned Number = 0;            // its id in pointers
+    /// Initial is an array of its own with no constraint (malloc's bytes,
+    /// an alloca's padding): nothing distinguishes it from another such.
+    bool Unconstrained = false;
   };
   using MemoryState = std::vector<z3::expr>; // per object; a shorter one: Initial
   /// The encoding of a memory instruction, if I is one.
@@ -247,10 +250,14 @@ private:
   /// Stores Len cells at P, cell K being ByteAt(K); every ByteAt is taken
   /// (and may read memory) before any byte is written. Whole, if given and
   /// it has one: the contents of an object the range covers entirely
-  /// (coversObject).
+  /// (coversObject) -- or, where Arbitrary says the range's bytes are
+  /// arbitrary ones (a havoc), of an object no path has written yet whose
+  /// first contents are Unconstrained: arbitrary bytes in and around the
+  /// range alike.
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt,
-                  const std::function<std::optional<z3::expr>()> &Whole = {});
+                  const std::function<std::optional<z3::expr>()> &Whole = {},
+                  bool Arbitrary = false);
   /// The contents of the object Src points to the start of, if it does.
   std::optional<z3::expr> wholeSource(const z3::expr &Src);
   /// Whether Len bytes from offset Off are all of object O: from its start

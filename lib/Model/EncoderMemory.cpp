@@ -259,7 +259,8 @@ bool Encoder::coversObject(const z3::expr &Off, const z3::expr &Len, unsigned O)
 
 void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
                          const std::function<z3::expr(const z3::expr &K)> &ByteAt,
-                         const std::function<std::optional<z3::expr>()> &Whole) {
+                         const std::function<std::optional<z3::expr>()> &Whole,
+                         bool Arbitrary) {
   z3::expr Off = offsetOf(P), Id = idOf(P);
   z3::expr N = Len.simplify();
   std::vector<std::pair<unsigned, z3::expr>> Written;
@@ -269,10 +270,15 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
     z3::expr Old = contents(O);
     z3::expr New = Old;
     std::optional<z3::expr> All;
-    if (Whole && coversObject(Off, N, O) && (All = Whole())) {
+    bool Untouched = Arbitrary && Objects[O - 1].Unconstrained &&
+                     z3::eq(Old, Objects[O - 1].Initial);
+    if (Whole && (coversObject(Off, N, O) || Untouched) && (All = Whole())) {
       // All of the object (a zeroed array, a malloc(n) havocked or copied
       // for n bytes): its bytes beyond the end are never read, so one array
       // is exact, and needs no quantifier even when the size is symbolic.
+      // Arbitrary bytes into a fresh object: those around the range were
+      // arbitrary too, and one fresh array holds both (no lambda, which
+      // Boolector cannot read).
       New = *All;
     } else if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
       for (uint64_t K = 0; K < N.get_numeral_uint64(); ++K)
@@ -535,7 +541,7 @@ std::optional<z3::expr> Encoder::encodeMemory(const Instruction &I) {
       storeRange(
           P, asOffset(value(Call.getArgOperand(1))),
           [&](const z3::expr &K) { return plainCell(byteOf(z3::select(A, Off + K))); },
-          [&]() -> std::optional<z3::expr> { return A; });
+          [&]() -> std::optional<z3::expr> { return A; }, /*Arbitrary=*/true);
       return Ctx.bool_val(true);
     }
     std::vector<unsigned> Os = candidates(P);

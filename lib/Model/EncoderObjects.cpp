@@ -112,6 +112,7 @@ unsigned Encoder::objectFor(const Value *Site) {
     Initial = Ctx.constant((Prefix + "memory." + Site->getName().str() + "!" +
                             std::to_string(Counter++)).c_str(), memorySort());
     Inputs.push_back({Input::Memory, Site, ~0u, *Initial});
+    Objects[Id - 1].Unconstrained = true;
   }
   Objects[Id - 1].Initial = *Initial;
   return Id;

@@ -25,6 +25,19 @@ int main(void) {
   assert(a[0] == 1 && a[3] == 4);
   unsigned char b = a[1];
   assert(a[1] == b);
+  // Part of a heap object: a byte written before, past the range, stays;
+  // an object nothing wrote yet is arbitrary in and around the range.
+  unsigned char *data = malloc(n + 4), *fresh = malloc(n + 4);
+  if (!data || !fresh)
+    return 0;
+  data[n] = 9;
+  __pdpv_havoc(data, n);
+  __pdpv_havoc(fresh, n);
+  fresh[n + 1] = 5;
+  unsigned char c = fresh[n - 1];
+  assert(data[n] == 9 && fresh[n + 1] == 5 && fresh[n - 1] == c);
+  free(data);
+  free(fresh);
 #ifdef STALE
   assert(buf[0] == 7);
 #endif
