@@ -39,8 +39,8 @@ static std::string confirmedNote(const NativeReplay &Run) {
   return Run.Location + (Run.Runner.empty() ? "" : " (run under " + Run.Runner + ")");
 }
 
-/// Why the model ends where a check that endsTheModel() fails (or may fail).
-static std::string unmodelledText(const CheckResult &C) {
+/// What the model leaves undescribed where a check of C's kind fails.
+static std::string unmodelledKindText(const CheckResult &C) {
   std::string At = " at " + (C.Loc.valid() ? C.Loc.str() : "an unknown location");
   if (C.K == CheckKind::OutOfBounds)
     return (C.V == Verdict::False ? "may access out of bounds"
@@ -73,6 +73,15 @@ static std::string unmodelledText(const CheckResult &C) {
                                 : "undefined behaviour was not ruled out") +
          At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "
               "may do anything after it)";
+}
+
+/// Why the model ends where a check that endsTheModel() fails (or may fail).
+static std::string unmodelledText(const CheckResult &C) {
+  std::string Text = unmodelledKindText(C);
+  // (a check not found failing: why it stayed undecided, a time limit say)
+  if (C.V == Verdict::Unknown && !C.Why.Detail.empty())
+    Text += " (undecided: " + C.Why.Detail + ")";
+  return Text;
 }
 
 static Unknown unmodelledReason(const CheckResult &C) {

@@ -49,7 +49,7 @@ int main(void) {
 }
 // PROVED-NOT: warning
 // PROVED: Result: TRUE
-// ACCESS: nondet-pointer.c:[[#@LINE-21]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-22]]
+// ACCESS: nondet-pointer.c:[[#@LINE-21]]:3: warning: assertion unknown: an out-of-bounds access was not ruled out at {{.*}}nondet-pointer.c:[[#@LINE-22]]{{.*}} (undecided: a failing run was found but it depends on an undefined value, the nondeterministic pointer
 // ACCESS: Result: UNKNOWN
 // NULL: nondet-pointer.c:[[#@LINE-12]]:3: warning: assertion unknown: {{.*}}nondeterministic pointer __VERIFIER_nondet_pointer()
 // NULL: Result: UNKNOWN
