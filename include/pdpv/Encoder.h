@@ -251,9 +251,9 @@ private:
   /// (and may read memory) before any byte is written. Whole, if given and
   /// it has one: the contents of an object the range covers entirely
   /// (coversObject) -- or, where Arbitrary says the range's bytes are
-  /// arbitrary ones (a havoc), of an object no path has written yet whose
-  /// first contents are Unconstrained: arbitrary bytes in and around the
-  /// range alike.
+  /// arbitrary ones (a havoc), of a heap object no path has written yet
+  /// whose first contents are Unconstrained: arbitrary bytes in and around
+  /// the range alike.
   void storeRange(const z3::expr &P, const z3::expr &Len,
                   const std::function<z3::expr(const z3::expr &K)> &ByteAt,
                   const std::function<std::optional<z3::expr>()> &Whole = {},

@@ -270,15 +270,16 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
     z3::expr Old = contents(O);
     z3::expr New = Old;
     std::optional<z3::expr> All;
-    bool Untouched = Arbitrary && Objects[O - 1].Unconstrained &&
-                     z3::eq(Old, Objects[O - 1].Initial);
+    bool Untouched = Arbitrary && isHeapSite(Objects[O - 1].Site) &&
+                     Objects[O - 1].Unconstrained && z3::eq(Old, Objects[O - 1].Initial);
     if (Whole && (coversObject(Off, N, O) || Untouched) && (All = Whole())) {
       // All of the object (a zeroed array, a malloc(n) havocked or copied
       // for n bytes): its bytes beyond the end are never read, so one array
       // is exact, and needs no quantifier even when the size is symbolic.
-      // Arbitrary bytes into a fresh object: those around the range were
-      // arbitrary too, and one fresh array holds both (no lambda, which
-      // Boolector cannot read).
+      // Arbitrary bytes into a fresh heap object: those around the range
+      // were arbitrary too, and one fresh array holds both (no lambda, which
+      // Boolector cannot read). An uninitialized byte read before is then
+      // no longer tied to the one after: more runs, none lost.
       New = *All;
     } else if (N.is_numeral() && N.get_numeral_uint64() <= MaxUnrolledBytes) {
       for (uint64_t K = 0; K < N.get_numeral_uint64(); ++K)
