@@ -43,6 +43,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "pdpv/ArrayReads.h"
 #include "pdpv/FloatingPoint.h"
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
@@ -272,6 +273,8 @@ private:
   void havocLoopMemory(const llvm::CallBase &Marker);
 
   z3::context &Ctx;
+  /// Reads of memory, resolved at the writes they read (ArrayReads.h).
+  ArrayReads Reads{Ctx};
   UBOptions Opts;
   std::string Prefix;
   unsigned Counter = 0;

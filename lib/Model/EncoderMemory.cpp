@@ -153,9 +153,9 @@ z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
   std::optional<z3::expr> V;
   for (unsigned O : candidates(P)) {
     z3::expr A = contents(O);
-    z3::expr X = byteOf(z3::select(A, Off));
+    z3::expr X = byteOf(Reads.read(A, Off));
     for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
-      X = z3::concat(byteOf(z3::select(A, Off + offsetConstant(K))), X);
+      X = z3::concat(byteOf(Reads.read(A, Off + offsetConstant(K))), X);
     V = V ? z3::ite(Id == idConstant(O), X, *V) : X;
   }
   // No object: the access is invalid and its check ends the path.
@@ -169,7 +169,7 @@ std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
   for (unsigned K = 0; K < Count; ++K) {
     std::optional<z3::expr> C;
     for (unsigned O : Os) {
-      z3::expr X = z3::select(contents(O), Off + offsetConstant(K));
+      z3::expr X = Reads.read(contents(O), Off + offsetConstant(K));
       C = C ? z3::ite(Id == idConstant(O), X, *C) : X;
     }
     Cells.push_back(C ? *C : plainCell(Ctx.bv_val(0, 8))); // (invalid: checked)
@@ -288,7 +288,7 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
       for (uint64_t K = 0; K < Objects[O - 1].Size; ++K) {
         z3::expr J = offsetConstant(K);
         New = z3::store(New, J, z3::ite(z3::ult(J - Off, Len), ByteAt(J - Off),
-                                        z3::select(Old, J)));
+                                        Reads.read(Old, J)));
       }
     } else {
       z3::expr J = Ctx.bv_const((Prefix + "k!" + std::to_string(Counter++)).c_str(),

@@ -179,7 +179,7 @@ z3::expr Encoder::live(unsigned O) {
   const Value *Site = Objects[O - 1].Site;
   if (!Allocator || !(isHeapSite(Site) || isVariableLengthArray(Site)))
     return Ctx.bool_val(true);
-  return byteOf(z3::select(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
+  return byteOf(Reads.read(contents(Allocator), asOffset(idConstant(O)))) == Ctx.bv_val(1, 8);
 }
 
 void Encoder::encodePointerParameters(const Function &F) {
