@@ -16,10 +16,12 @@ constexpr unsigned MaxDepth = 1000;
 /// A lambda's body is walked at each index it is read at, up to this size.
 constexpr unsigned MaxBodyTerms = 10'000;
 
-/// An index as a sum: its non-numeral summands (by id) and its constant.
+/// An index as a sum: its non-numeral summands (by id) and its constant,
+/// modulo 2^width (Mask).
 struct Sum {
   std::vector<unsigned> Terms;
   uint64_t Constant = 0;
+  uint64_t Mask = 0;
 };
 
 void addSummands(const z3::expr &E, Sum &S) {
@@ -33,30 +35,40 @@ void addSummands(const z3::expr &E, Sum &S) {
   }
 }
 
-Sum sumOf(const z3::expr &E) {
+/// I as a sum; nothing where I is no bit-vector of at most 64 bits.
+std::optional<Sum> sumOf(const z3::expr &I) {
+  if (!I.is_bv() || I.get_sort().bv_size() > 64)
+    return std::nullopt;
+  unsigned W = I.get_sort().bv_size();
   Sum S;
-  addSummands(E, S);
+  S.Mask = W == 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
+  addSummands(I, S);
   std::sort(S.Terms.begin(), S.Terms.end());
   return S;
+}
+
+/// ArrayReads::sameIndex, with I's sum (sumOf(I)) taken once for the many
+/// indices a read meets.
+std::optional<bool> compareIndices(const z3::expr &I, const std::optional<Sum> &SumOfI,
+                                   const z3::expr &J) {
+  if (z3::eq(I, J))
+    return true;
+  if (!SumOfI)
+    return std::nullopt;
+  // (Z3 shares equal numerals: two numerals that are not one term differ)
+  if (I.is_numeral() && J.is_numeral())
+    return false;
+  std::optional<Sum> SumOfJ = sumOf(J);
+  if (!SumOfJ || SumOfI->Terms != SumOfJ->Terms)
+    return std::nullopt;
+  // x + a == x + b exactly when a == b, modulo 2^W
+  return ((SumOfI->Constant - SumOfJ->Constant) & SumOfI->Mask) == 0;
 }
 
 } // namespace
 
 std::optional<bool> ArrayReads::sameIndex(const z3::expr &I, const z3::expr &J) {
-  if (z3::eq(I, J))
-    return true;
-  unsigned W = I.get_sort().bv_size();
-  if (!I.is_bv() || W > 64)
-    return std::nullopt;
-  // (Z3 shares equal numerals: two numerals that are not one term differ)
-  if (I.is_numeral() && J.is_numeral())
-    return false;
-  Sum A = sumOf(I), B = sumOf(J);
-  if (A.Terms != B.Terms)
-    return std::nullopt;
-  // x + a == x + b exactly when a == b, modulo 2^W
-  uint64_t Mask = W == 64 ? ~uint64_t(0) : (uint64_t(1) << W) - 1;
-  return ((A.Constant - B.Constant) & Mask) == 0;
+  return compareIndices(I, sumOf(I), J);
 }
 
 z3::expr ArrayReads::read(const z3::expr &A, const z3::expr &Index) {
@@ -72,6 +84,7 @@ z3::expr ArrayReads::readBelow(const z3::expr &Top, const z3::expr &Index, unsig
   if (const z3::expr *V = Known(Top))
     return *V;
   auto WithinBudget = [&] { return ReadTerms < MaxTermsPerRead && Terms < MaxTerms; };
+  std::optional<Sum> SumOfIndex = sumOf(Index);
   // Down the stores, one by one (a constant initializer is a chain of
   // thousands): the writes whose index may be Index's, newest first.
   std::vector<std::pair<z3::expr, z3::expr>> MayHit; // (same index, value)
@@ -85,7 +98,7 @@ z3::expr ArrayReads::readBelow(const z3::expr &Top, const z3::expr &Index, unsig
       }
     Z3_decl_kind K = A.is_app() ? A.decl().decl_kind() : Z3_OP_UNINTERPRETED;
     if (K == Z3_OP_STORE && A.num_args() == 3) {
-      std::optional<bool> Same = sameIndex(A.arg(1), Index);
+      std::optional<bool> Same = compareIndices(Index, SumOfIndex, A.arg(1));
       if (Same && *Same) {
         Value = A.arg(2);
       } else if (Same) {
