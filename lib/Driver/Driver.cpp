@@ -75,13 +75,16 @@ static std::string unmodelledKindText(const CheckResult &C) {
               "may do anything after it)";
 }
 
+/// Why a check not found failing stayed undecided (a time limit, say), as
+/// " (undecided: ...)", or nothing where it carries no reason.
+static std::string undecidedText(const CheckResult &C) {
+  std::string Why = C.V == Verdict::Unknown ? describe(C.Why) : "";
+  return Why.empty() ? "" : " (undecided: " + Why + ")";
+}
+
 /// Why the model ends where a check that endsTheModel() fails (or may fail).
 static std::string unmodelledText(const CheckResult &C) {
-  std::string Text = unmodelledKindText(C);
-  // (a check not found failing: why it stayed undecided, a time limit say)
-  if (C.V == Verdict::Unknown && !C.Why.Detail.empty())
-    Text += " (undecided: " + C.Why.Detail + ")";
-  return Text;
+  return unmodelledKindText(C) + undecidedText(C);
 }
 
 static Unknown unmodelledReason(const CheckResult &C) {
@@ -113,10 +116,8 @@ static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   }
   if (Exploitable && !Escape) { // (else every proof is unknown, for Escape's reason)
     // (and what became of that check: it can happen, or why it is undecided)
-    std::string Status = Exploitable->V == Verdict::False ? ", which can happen"
-                         : Exploitable->Why.Detail.empty()
-                             ? ""
-                             : " (undecided: " + Exploitable->Why.Detail + ")";
+    std::string Status =
+        Exploitable->V == Verdict::False ? ", which can happen" : undecidedText(*Exploitable);
     for (CheckResult &C : R.Checks)
       if (C.ProvedInPreparation && C.V == Verdict::True) {
         C.V = Verdict::Unknown;
