@@ -229,6 +229,11 @@ private:
   /// constant or a loaded id, or the term is too large to walk.
   bool idLeaves(const z3::expr &Id, std::set<unsigned> &Ids, std::set<unsigned> &Seen);
   static constexpr unsigned MaxIdLeafTerms = 4096;
+  /// Id simplified within MaxIdSimplifySteps rewriting steps, else none:
+  /// simplifying an if-then-else tree whose subterms are shared can expand
+  /// it past any memory (priority_queue_s_swap: 4 GB).
+  std::optional<z3::expr> simplifiedId(const z3::expr &Id);
+  static constexpr unsigned MaxIdSimplifySteps = 100000;
   z3::expr sizeOf(const z3::expr &Id);
   /// Object O's size in bytes, a term.
   z3::expr sizeTerm(unsigned O);

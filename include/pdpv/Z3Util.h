@@ -35,6 +35,25 @@ Unknown solverFailure(const std::string &Why);
 /// a new context, and z3::context then crashes: call this first. Throws
 /// z3::exception("max. memory exceeded") when a context cannot be made.
 void requireNewContext();
+namespace detail {
+/// Puts Z3's memory limit back once the context it was lifted for is gone.
+struct MemoryLimitRestorer {
+  std::string Limit;
+  ~MemoryLimitRestorer();
+};
+} // namespace detail
+
+/// A Z3 context that can be deleted after Z3 reached its memory limit. Z3
+/// 4.8 allocates while it deletes a context and throws its out-of-memory
+/// error out of the destructor, which ends the process (an encoding that
+/// outgrew the limit, unwound to runGuarded). The limit is lifted while
+/// the context is deleted and put back after (bases die in reverse order).
+class SolverContext : private detail::MemoryLimitRestorer, public z3::context {
+public:
+  SolverContext() = default;
+  ~SolverContext();
+};
+
 /// Z3's reason for giving up at its time limit (or an interrupt).
 bool isTimeLimit(const std::string &Why);
 /// The time left until Deadline as a solver time limit in milliseconds: 0

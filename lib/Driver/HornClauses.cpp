@@ -107,7 +107,7 @@ Error addFunction(Function &F, const VerifyOptions &Opts, z3::solver &Out, HornS
 Expected<HornSummary> writeHornClauses(const Module &M, const VerifyOptions &Opts,
                                        raw_ostream &OS) {
   std::unique_ptr<Module> Clone = CloneModule(M);
-  z3::context C;
+  SolverContext C;
   z3::solver Out(C); // collects the clauses; to_smt2() prints them
   HornSummary Sum;
   for (const PreparedEntry &Entry : prepareModule(*Clone, Opts.UB)) {

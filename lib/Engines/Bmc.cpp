@@ -109,7 +109,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       errs() << "pdpv: bmc: K = " << *K << ": " << U->F->getInstructionCount()
              << " instructions, unrolled after " << Ms() << "\n";
     requireNewContext();
-    z3::context Ctx; // one per depth: see above
+    SolverContext Ctx; // one per depth: see above
     Encoder E(Ctx, O.UB);
     E.encodeFunction(*U->F);
     if (O.Verbose)

@@ -216,6 +216,12 @@ void runGuarded(Engine &En, Task &T, const Budget &B) {
     P.giveUp(unsupported(Ex));
   } catch (const z3::exception &Ex) {
     P.giveUp(solverFailure(Ex.msg()));
+  } catch (const std::exception &Ex) {
+    P.giveUp({Unknown::Internal, std::string("internal error: ") + Ex.what()});
+  } catch (...) {
+    // Z3 4.8 lets its own out-of-memory error (no std::exception) escape
+    // some calls (Z3_simplify) instead of reporting it as a z3::exception.
+    P.giveUp(solverFailure("out of memory"));
   }
 }
 

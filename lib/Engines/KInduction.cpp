@@ -62,7 +62,7 @@ constexpr unsigned DefaultMaxK = 32;
 /// One case's model, kept (its context, functions and terms) until a proof
 /// that rests on it is re-checked.
 struct CaseModel {
-  z3::context Ctx; // first: destroyed last
+  SolverContext Ctx; // first: destroyed last
   llvm::Function *Unrolled = nullptr, *Model = nullptr;
   std::unique_ptr<Encoder> E;
   std::unique_ptr<LoopRefiner> Refiner;

@@ -479,7 +479,7 @@ void FunctionVerifier::run() {
   std::vector<CheckSite> Sites;
   try {
     requireNewContext();
-    z3::context Ctx;
+    SolverContext Ctx;
     Encoder E(Ctx, Opts.UB);
     E.encodeFunction(*Model);
     z3::solver S = E.solver();

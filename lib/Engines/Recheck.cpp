@@ -300,7 +300,7 @@ static void recheckRemovedAssertions(const PreparedEntry &E, FunctionResult &R,
                                        "half of the time"};
     }
   };
-  z3::context Ctx;
+  SolverContext Ctx;
   Encoder Enc(Ctx, Opts.UB);
   std::vector<Obligation> Claims;
   try {

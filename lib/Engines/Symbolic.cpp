@@ -34,7 +34,7 @@ private:
 
 void SymbolicEngine::run(Task &T, const Budget &B) {
   requireNewContext();
-  z3::context Ctx;
+  SolverContext Ctx;
   std::unique_ptr<ProgramSystem> PS = encodeProgram(Ctx, T.F, O.UB);
   if (!PS->Unsupported.empty()) {
     T.Props.giveUp({Unknown::Unsupported, "unsupported " + PS->Unsupported});

@@ -204,9 +204,11 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   z3::expr Unknown = z3::concat(idConstant(UnknownObjectId), arbitrary(L, ~0u, offsetBits(*DL)));
   z3::expr Loaded = z3::ite(One && Followed, Stored,
                             z3::ite(Zero, pointer(0, offsetConstant(0)), Unknown));
-  if (StoredSites) {
-    z3::expr Id = idOf(Loaded).simplify();
+  if (StoredSites) { // (the id as later reads take it apart, and simplified)
+    z3::expr Id = idOf(Loaded);
     LoadedIds.insert({Id.id(), {Id, Ids}});
+    if (std::optional<z3::expr> Simple = simplifiedId(Id))
+      LoadedIds.insert({Simple->id(), {*Simple, Ids}});
   }
   return Loaded;
 }

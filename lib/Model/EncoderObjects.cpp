@@ -148,6 +148,16 @@ bool Encoder::idLeaves(const z3::expr &Id, std::set<unsigned> &Ids,
   return false;
 }
 
+std::optional<z3::expr> Encoder::simplifiedId(const z3::expr &Id) {
+  z3::params P(Ctx);
+  P.set("max_steps", MaxIdSimplifySteps);
+  try {
+    return Id.simplify(P);
+  } catch (const z3::exception &) { // (the step budget ran out)
+    return std::nullopt;
+  }
+}
+
 std::vector<unsigned> Encoder::candidates(const z3::expr &P) { return objectsOfId(idOf(P)); }
 
 std::vector<unsigned> Encoder::objectsOfId(const z3::expr &Id) {
@@ -155,7 +165,12 @@ std::vector<unsigned> Encoder::objectsOfId(const z3::expr &Id) {
   // of pointers): only their objects can be the target, and a choice over
   // every object would put each access's terms into all of them.
   std::set<unsigned> Ids, Seen;
-  if (idLeaves(Id.simplify(), Ids, Seen))
+  if (idLeaves(Id, Ids, Seen))
+    return std::vector<unsigned>(Ids.begin(), Ids.end());
+  // Else its simplified form (a pointer taken apart and put together again).
+  Ids.clear();
+  Seen.clear();
+  if (std::optional<z3::expr> Simple = simplifiedId(Id); Simple && idLeaves(*Simple, Ids, Seen))
     return std::vector<unsigned>(Ids.begin(), Ids.end());
   std::vector<unsigned> All;
   for (unsigned K = 1; K <= Objects.size(); ++K)

@@ -37,6 +37,19 @@ Unknown solverFailure(const std::string &Why) {
   return Unknown::memoryLimit(static_cast<unsigned>(std::atoi(Limit)));
 }
 
+detail::MemoryLimitRestorer::~MemoryLimitRestorer() {
+  if (!Limit.empty())
+    Z3_global_param_set("memory_max_size", Limit.c_str());
+}
+
+SolverContext::~SolverContext() {
+  Z3_string Current = nullptr;
+  if (Z3_global_param_get("memory_max_size", &Current) && Current && std::string(Current) != "0") {
+    Limit = Current;
+    Z3_global_param_set("memory_max_size", "0");
+  }
+}
+
 void requireNewContext() {
   // A context needs about 17 MB of Z3's memory; the probe itself costs as
   // much time as the context (10 ms: a fifth of a small loop's proof), so
