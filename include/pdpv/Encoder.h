@@ -210,6 +210,8 @@ private:
   z3::expr ended(const llvm::Function &Site, const z3::expr &Id);
   /// P's address: its object's base (any value, one per object) plus its offset.
   z3::expr addressOf(const z3::expr &P);
+  /// The base of P's object (0 for null and for an id no object has).
+  z3::expr baseOf(const z3::expr &P);
   /// The pointer an inttoptr makes: null for zero, else the address in the
   /// object of the pointer the integer is computed from (integerRoot).
   z3::expr pointerFromInteger(const llvm::IntToPtrInst &I);
@@ -274,6 +276,10 @@ private:
   z3::expr inObject(const z3::expr &P, const z3::expr &Length, bool Write);
   z3::expr validAccess(const llvm::Instruction &I);
   z3::expr comparePointers(const llvm::ICmpInst &I);
+  /// I's order of A and B where they point into different objects; Any is
+  /// I's arbitrary bit.
+  z3::expr compareObjects(const llvm::ICmpInst &I, const z3::expr &A, const z3::expr &B,
+                          const z3::expr &Any);
   void mergeMemory(const llvm::BasicBlock *BB);
   void havocLoopMemory(const llvm::CallBase &Marker);
 

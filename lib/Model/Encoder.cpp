@@ -521,10 +521,11 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
   z3::expr Null = idConstant(0), Zero = offsetConstant(0);
   CmpInst::Predicate Pr = I.getPredicate();
   if (Pr == CmpInst::ICMP_EQ || Pr == CmpInst::ICMP_NE) {
-    // One past the end of an object may be where another one starts. An id
-    // no object has (an arbitrary pointer's own object) has no extent: it
-    // is never adjacent, so comparing such pointers is exact, and the same
-    // two pointers compare the same way wherever they are compared.
+    // One past the end of an object may be where another one starts, where
+    // the layout puts them (their bases, as compareObjects orders them). An
+    // id no object has (an arbitrary pointer's own object) has no extent:
+    // it is never adjacent, so comparing such pointers is exact, and the
+    // same two pointers compare the same way wherever they are compared.
     auto IsObject = [&](const z3::expr &Id) {
       z3::expr Is = Ctx.bool_val(false);
       for (unsigned K : objectsOfId(Id))
@@ -534,7 +535,8 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
     z3::expr Adjacent = IsObject(IA) && IsObject(IB) &&
                         ((OA == sizeOf(IA) && OB == Zero) || (OB == sizeOf(IB) && OA == Zero));
     z3::expr Eq = z3::ite(Same, OA == OB,
-                          z3::ite(IA == Unknown || IB == Unknown, Any, Adjacent && Any));
+                          z3::ite(IA == Unknown || IB == Unknown, Any,
+                                  Adjacent && addressOf(A) == addressOf(B)));
     return bvOf(Pr == CmpInst::ICMP_EQ ? Eq : !Eq);
   }
   z3::expr C = Ctx.bool_val(false);
@@ -544,7 +546,50 @@ z3::expr Encoder::comparePointers(const ICmpInst &I) {
   case CmpInst::ICMP_ULT: case CmpInst::ICMP_SLT: C = z3::ult(OA, OB); break;
   default: C = z3::ule(OA, OB); break;
   }
-  return bvOf(z3::ite(Same, C, Any));
+  return bvOf(z3::ite(Same, C, compareObjects(I, A, B, Any)));
+}
+
+z3::expr Encoder::compareObjects(const ICmpInst &I, const z3::expr &A, const z3::expr &B,
+                                 const z3::expr &Any) {
+  // Two live objects lie in memory one below the other, each a range of
+  // addresses of its own: every pointer into (or one past) the lower one is
+  // below every pointer into the higher one, except where the end of the
+  // lower is where the higher starts (equal addresses, as == has them).
+  // The bases order the objects (the layout, free, as for ptrtoint).
+  // Where a pointer lies outside its object, or an object may have been
+  // freed (its addresses may be another object's now), the pointers compare
+  // either way (Any); so do signed comparisons, which depend on where the
+  // layout puts the sign boundary (a 32-bit stack lies above 2^31).
+  CmpInst::Predicate Pr = I.getPredicate();
+  if (ICmpInst::isSigned(Pr))
+    return Any;
+  z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
+  z3::expr Zero = offsetConstant(0);
+  auto InLiveObject = [&](const z3::expr &Id, const z3::expr &Off) {
+    z3::expr In = Ctx.bool_val(false);
+    for (unsigned K : objectsOfId(Id))
+      In = In || (Id == idConstant(K) && z3::ule(Off, sizeTerm(K)) && live(K));
+    return In;
+  };
+  // (Equal bases, which no two objects with bytes have on a machine, are
+  // ordered by the ids: a layout whose bases are equal is no run's. An
+  // object without bytes may lie anywhere: ordered by its address alone.)
+  z3::expr BA = baseOf(A), BB = baseOf(B);
+  z3::expr Tie = BA == BB && sizeOf(IA) != Zero && sizeOf(IB) != Zero;
+  z3::expr Below = z3::ult(BA, BB) || (Tie && z3::ult(IA, IB));
+  z3::expr Above = z3::ugt(BA, BB) || (Tie && z3::ugt(IA, IB));
+  bool Less = Pr == CmpInst::ICMP_ULT || Pr == CmpInst::ICMP_ULE;
+  bool OrEqual = Pr == CmpInst::ICMP_ULE || Pr == CmpInst::ICMP_UGE;
+  z3::expr True = Ctx.bool_val(true), False = Ctx.bool_val(false);
+  z3::expr IfEqual = OrEqual ? True : False, IfBelow = Less ? True : False;
+  // The end of the lower object where the higher one starts, at the same
+  // address; an object without bytes at another's address.
+  z3::expr Equal = addressOf(A) == addressOf(B);
+  z3::expr AMeetsB = OA == sizeOf(IA) && OB == Zero, BMeetsA = OB == sizeOf(IB) && OA == Zero;
+  z3::expr Answer = z3::ite(Below, z3::ite(AMeetsB && Equal, IfEqual, IfBelow),
+                            z3::ite(Above, z3::ite(BMeetsA && Equal, IfEqual, !IfBelow),
+                                    z3::ite(Equal, IfEqual, Any)));
+  return z3::ite(InLiveObject(IA, OA) && InLiveObject(IB, OB), Answer, Any);
 }
 
 bool changesFloatEnvironment(const Function &F) {

@@ -113,7 +113,9 @@ z3::expr Encoder::pointerFromInteger(const IntToPtrInst &I) {
   return z3::ite(X == offsetConstant(0), pointer(0, offsetConstant(0)), z3::concat(Id, Off));
 }
 
-z3::expr Encoder::addressOf(const z3::expr &P) {
+z3::expr Encoder::addressOf(const z3::expr &P) { return baseOf(P) + offsetOf(P); }
+
+z3::expr Encoder::baseOf(const z3::expr &P) {
   // The object's base, which the layout decides (any value, the same for
   // every pointer into the object: differences of pointers into one object
   // are exact) -- except that, as on a machine, no object holds address 0
@@ -130,7 +132,7 @@ z3::expr Encoder::addressOf(const z3::expr &P) {
   z3::expr Base = offsetConstant(0);
   for (unsigned K : candidates(P))
     Base = z3::ite(Id == idConstant(K), Bases[K - 1], Base);
-  return Base + offsetOf(P);
+  return Base;
 }
 
 z3::expr Encoder::idOf(const z3::expr &P) {

@@ -164,13 +164,15 @@ std::vector<unsigned> Encoder::objectsOfId(const z3::expr &Id) {
   // The id is one of the leaves of its if-then-else tree (a phi or select
   // of pointers): only their objects can be the target, and a choice over
   // every object would put each access's terms into all of them.
+  // Simplified first (a pointer taken apart and put together again, and
+  // choices whose conditions fold, give fewer leaves), as built where the
+  // simplification runs out of steps.
   std::set<unsigned> Ids, Seen;
-  if (idLeaves(Id, Ids, Seen))
+  if (std::optional<z3::expr> Simple = simplifiedId(Id); Simple && idLeaves(*Simple, Ids, Seen))
     return std::vector<unsigned>(Ids.begin(), Ids.end());
-  // Else its simplified form (a pointer taken apart and put together again).
   Ids.clear();
   Seen.clear();
-  if (std::optional<z3::expr> Simple = simplifiedId(Id); Simple && idLeaves(*Simple, Ids, Seen))
+  if (idLeaves(Id, Ids, Seen))
     return std::vector<unsigned>(Ids.begin(), Ids.end());
   std::vector<unsigned> All;
   for (unsigned K = 1; K <= Objects.size(); ++K)

@@ -291,10 +291,20 @@ APInt Run::comparePointers(const ICmpInst &I) {
       Eq = false;
     return APInt(1, P == CmpInst::ICMP_EQ ? Eq : !Eq);
   }
-  if (IA != IB)
+  if (IA == IB)
+    return APInt(1, ICmpInst::compare(APInt(64, OA), APInt(64, OB),
+                                      ICmpInst::getUnsignedPredicate(P)));
+  // Two objects in this run's layout (as the encoder: live objects lie
+  // one below the other, Encoder::compareObjects), a run that depends on
+  // the layout; else either way.
+  auto InLive = [&](unsigned Id, uint64_t Off) {
+    return Id && Id <= Objects.size() && !Objects[Id - 1].Freed && Off <= SizeOf(Id);
+  };
+  if (ICmpInst::isSigned(P) || !InLive(IA, OA) || !InLive(IB, OB))
     return Any();
-  return APInt(1, ICmpInst::compare(APInt(64, OA), APInt(64, OB),
-                                    ICmpInst::getUnsignedPredicate(P)));
+  if (!E.FirstArbitrary)
+    E.FirstArbitrary = &I;
+  return APInt(1, ICmpInst::compare(addressOf(A), addressOf(B), P));
 }
 
 std::optional<bool> Run::memory(const Instruction &I) {
