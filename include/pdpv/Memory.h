@@ -67,6 +67,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace pdpv {
@@ -157,6 +158,14 @@ enum ParameterPart : unsigned { ObjectSize = 0, SharedWith = 1, SharedOffset = 2
 inline bool isPointerParameter(const llvm::Argument &A) {
   return A.getType()->isPointerTy() && !A.use_empty();
 }
+/// Whether a pointer parameter of F, an entry function other than main, may
+/// point into G: a caller may hold G's address (G is visible outside its
+/// file, or its address goes anywhere but into loads, stores and
+/// comparisons in place). The model gives each parameter an object of its
+/// own, never a global, so F's uses of such a G are not modelled.
+bool parameterMayPointInto(const llvm::Function &F, const llvm::GlobalVariable &G);
+/// Where I uses such a global of its function: why it is not modelled.
+std::optional<std::string> parameterMayPointInto(const llvm::Instruction &I);
 /// Whether pointer parameter A always points to the start of its own object
 /// (the first one, or a restrict one): then A is that object's site.
 bool ownsItsObject(const llvm::Argument &A);

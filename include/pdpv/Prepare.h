@@ -9,6 +9,7 @@
 #ifndef PDPV_PREPARE_H
 #define PDPV_PREPARE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
@@ -42,6 +43,13 @@ struct PreparedEntry {
   llvm::Function *Unsimplified = nullptr;
   std::string UnsimplifiedWhyNot;
 };
+
+/// Gives each entry function its own register-promotable copy of the
+/// globals it uses (GlobalCopies.cpp): from `main` they start with their
+/// initializers, from any other entry with arbitrary values. A global whose
+/// address is kept elsewhere, or into which a pointer parameter may point
+/// (Memory.h), stays the global, with arbitrary contents outside main.
+void localizeGlobals(llvm::Module &M, llvm::ArrayRef<llvm::Function *> Entries);
 
 /// The functions verification starts from: `main` if the module defines it,
 /// otherwise every externally visible definition that nothing else calls

@@ -620,6 +620,8 @@ std::string unsupportedReason(const Instruction &I) {
   };
   if (isOpaque(I)) // its result is arbitrary (OpaqueValues.h)
     return "";
+  if (std::optional<std::string> Why = parameterMayPointInto(I))
+    return *Why;
   if (std::optional<std::string> Why = memoryProblem(I))
     return *Why;
   if (const auto *CB = dyn_cast<CallBase>(&I)) {

@@ -129,6 +129,55 @@ static const GlobalVariable *addressedGlobal(const Value *Op) {
                                       : nullptr;
 }
 
+/// Whether code outside the module, or given an address by the module, may
+/// hold an address into G: G is visible outside, or its address goes
+/// anywhere but into the loads, stores and comparisons that use it in place.
+static bool addressMayBeHeldElsewhere(const GlobalVariable &G) {
+  if (!G.hasLocalLinkage())
+    return true;
+  SmallVector<const Value *, 8> Work{&G};
+  SmallPtrSet<const Value *, 8> Seen{&G};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (isa<LoadInst>(U) || isa<ICmpInst>(U))
+        continue;
+      if (const auto *S = dyn_cast<StoreInst>(U); S && S->getValueOperand() != V)
+        continue;
+      if (isa<GEPOperator>(U) || isa<BitCastOperator>(U) || isa<AddrSpaceCastOperator>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      return true; // (stored, passed, returned, converted, chosen among others)
+    }
+  }
+  return false;
+}
+
+bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
+  // (A constant whose address is not significant -- a string literal, which
+  // C may share with an equal one or not -- is left out: code that compares
+  // a parameter with it asks what C leaves unspecified, and a read through
+  // the parameter gets the caller's bytes, arbitrary in the model anyway.)
+  if (G.isConstant() && G.hasGlobalUnnamedAddr())
+    return false;
+  return F.getName() != "main" && llvm::any_of(F.args(), isPointerParameter) &&
+         addressMayBeHeldElsewhere(G);
+}
+
+std::optional<std::string> parameterMayPointInto(const Instruction &I) {
+  if (markerKind(I) == MarkerKind::Havoc) // (arbitrary contents, whoever wrote them)
+    return std::nullopt;
+  for (const Value *Op : I.operands())
+    if (const GlobalVariable *G = addressedGlobal(Op);
+        G && parameterMayPointInto(*I.getFunction(), *G))
+      return "global '" + G->getName().str() +
+             "', into which a pointer parameter may point (a caller may pass its address; the "
+             "model gives each parameter an object of its own)";
+  return std::nullopt;
+}
+
 bool pointersInMemory(const Function &F) {
   for (const Instruction &I : instructions(F)) {
     if (const auto *L = dyn_cast<LoadInst>(&I); L && holdsPointers(L->getType()))
