@@ -155,6 +155,11 @@ static bool addressMayBeHeldElsewhere(const GlobalVariable &G) {
   return false;
 }
 
+/// Whether F is an entry other than main with pointer parameters.
+static bool takesCallersPointers(const Function &F) {
+  return F.getName() != "main" && llvm::any_of(F.args(), isPointerParameter);
+}
+
 bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
   // (A constant whose address is not significant -- a string literal, which
   // C may share with an equal one or not -- is left out: code that compares
@@ -162,19 +167,25 @@ bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
   // the parameter gets the caller's bytes, arbitrary in the model anyway.)
   if (G.isConstant() && G.hasGlobalUnnamedAddr())
     return false;
-  return F.getName() != "main" && llvm::any_of(F.args(), isPointerParameter) &&
-         addressMayBeHeldElsewhere(G);
+  return takesCallersPointers(F) && addressMayBeHeldElsewhere(G);
 }
 
 std::optional<std::string> parameterMayPointInto(const Instruction &I) {
   if (markerKind(I) == MarkerKind::Havoc) // (arbitrary contents, whoever wrote them)
     return std::nullopt;
-  for (const Value *Op : I.operands())
-    if (const GlobalVariable *G = addressedGlobal(Op);
-        G && parameterMayPointInto(*I.getFunction(), *G))
+  const Function &F = *I.getFunction();
+  if (!takesCallersPointers(F))
+    return std::nullopt;
+  for (const Value *Op : I.operands()) {
+    const GlobalVariable *G = addressedGlobal(Op);
+    // A writable global still used here is one preparation kept for that
+    // reason (Prepare.h, localizeGlobals; its copies elsewhere no longer
+    // show where the address went); a constant one is never copied.
+    if (G && (!G->isConstant() || parameterMayPointInto(F, *G)))
       return "global '" + G->getName().str() +
              "', into which a pointer parameter may point (a caller may pass its address; the "
              "model gives each parameter an object of its own)";
+  }
   return std::nullopt;
 }
 
