@@ -565,12 +565,6 @@ z3::expr Encoder::compareObjects(const ICmpInst &I, const z3::expr &A, const z3:
     return Any;
   z3::expr IA = idOf(A), IB = idOf(B), OA = offsetOf(A), OB = offsetOf(B);
   z3::expr Zero = offsetConstant(0);
-  auto InLiveObject = [&](const z3::expr &Id, const z3::expr &Off) {
-    z3::expr In = Ctx.bool_val(false);
-    for (unsigned K : objectsOfId(Id))
-      In = In || (Id == idConstant(K) && z3::ule(Off, sizeTerm(K)) && live(K));
-    return In;
-  };
   // (Equal bases, which no two objects with bytes have on a machine, are
   // ordered by the ids: a layout whose bases are equal is no run's. An
   // object without bytes may lie anywhere: ordered by its address alone.)
@@ -589,7 +583,8 @@ z3::expr Encoder::compareObjects(const ICmpInst &I, const z3::expr &A, const z3:
   z3::expr Answer = z3::ite(Below, z3::ite(AMeetsB && Equal, IfEqual, IfBelow),
                             z3::ite(Above, z3::ite(BMeetsA && Equal, IfEqual, !IfBelow),
                                     z3::ite(Equal, IfEqual, Any)));
-  return z3::ite(InLiveObject(IA, OA) && InLiveObject(IB, OB), Answer, Any);
+  // (in, or one past the end of, a live object: an access of no bytes there)
+  return z3::ite(inObject(A, Zero, false) && inObject(B, Zero, false), Answer, Any);
 }
 
 bool changesFloatEnvironment(const Function &F) {

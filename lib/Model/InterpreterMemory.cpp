@@ -294,13 +294,10 @@ APInt Run::comparePointers(const ICmpInst &I) {
   if (IA == IB)
     return APInt(1, ICmpInst::compare(APInt(64, OA), APInt(64, OB),
                                       ICmpInst::getUnsignedPredicate(P)));
-  // Two objects in this run's layout (as the encoder: live objects lie
-  // one below the other, Encoder::compareObjects), a run that depends on
-  // the layout; else either way.
-  auto InLive = [&](unsigned Id, uint64_t Off) {
-    return Id && Id <= Objects.size() && !Objects[Id - 1].Freed && Off <= SizeOf(Id);
-  };
-  if (ICmpInst::isSigned(P) || !InLive(IA, OA) || !InLive(IB, OB))
+  // Two live objects in this run's layout (as the encoder: they lie one
+  // below the other, Encoder::compareObjects), a run that depends on the
+  // layout; else either way. (In or one past the end: an access of no bytes.)
+  if (ICmpInst::isSigned(P) || !inObject(A, 0, false) || !inObject(B, 0, false))
     return Any();
   if (!E.FirstArbitrary)
     E.FirstArbitrary = &I;

@@ -86,19 +86,16 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
       if (parameterMayPointInto(*F, G))
         Aliased.insert(F);
     for (Function *F : Entries) {
-      if (Aliased.count(F)) {
-        if (any_of(G.users(), [&](const User *U) {
-              return isa<Instruction>(U) && cast<Instruction>(U)->getFunction() == F;
-            }))
-          StaysGlobal(*F);
-        continue;
-      }
       SmallVector<Use *, 8> Uses;
       for (Use &U : G.uses())
         if (auto *I = dyn_cast<Instruction>(U.getUser()); I && I->getFunction() == F)
           Uses.push_back(&U);
       if (Uses.empty())
         continue;
+      if (Aliased.count(F)) {
+        StaysGlobal(*F);
+        continue;
+      }
       Type *Ty = G.getValueType();
       Value *Init = nullptr;
       bool FromMain = F->getName() == "main" && G.hasDefinitiveInitializer();
@@ -132,6 +129,5 @@ void localizeGlobals(Module &M, ArrayRef<Function *> Entries) {
     }
   }
 }
-
 
 } // namespace pdpv
