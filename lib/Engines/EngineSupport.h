@@ -126,6 +126,8 @@ std::unique_ptr<Engine> createBmcEngine(const VerifyOptions &O, std::optional<un
 std::unique_ptr<Engine> createKInductionEngine(const VerifyOptions &O);
 std::unique_ptr<Engine> createPortfolioEngine(const VerifyOptions &O);
 std::unique_ptr<Engine> createNativeFalsifier(const VerifyOptions &O);
+/// Loop-free functions of registers: float ranges over input boxes.
+std::unique_ptr<Engine> createFloatRangesEngine(const VerifyOptions &O);
 
 /// __VERIFIER_nondet_uint(), _ulong(), ...: a value the program reads unsigned.
 bool isUnsignedBuiltin(llvm::StringRef Name);
