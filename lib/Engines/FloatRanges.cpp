@@ -48,12 +48,15 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <optional>
@@ -97,6 +100,7 @@ public:
     return true;
   }
   std::vector<Lemma> Lemmas;
+  const Instruction *Failed = nullptr; // the target run() found not to hold
   static void order(const Function &F, std::vector<const BasicBlock *> &Out);
   std::vector<const BasicBlock *> RPO;
 
@@ -231,8 +235,10 @@ bool BoxWalk::block(const BasicBlock &BB) {
           continue;
         const Value *Cond = CB->getArgOperand(isMarker(I, MarkerKind::Assert) ? 0 : 1);
         ConstantRange C = of(Cond).Bits;
-        if (Targets.count(&I) && C.contains(APInt(1, 0)))
+        if (Targets.count(&I) && C.contains(APInt(1, 0))) {
+          Failed = &I;
           return false;
+        }
         if (!C.contains(APInt(1, 1)))
           return true; // (a failing check ends the path)
         continue;
@@ -297,6 +303,119 @@ const Instruction *unmodelled(const Function &F) {
   return nullptr;
 }
 
+/// Where `X pred K` holds for an input X and a constant K, as ranges of
+/// X's bits (none for a predicate it does not take apart).
+std::optional<std::vector<ConstantRange>> satisfying(const CallBase &Compare, FloatCall FC) {
+  const auto *K = dyn_cast<ConstantInt>(Compare.getArgOperand(1));
+  if (!K)
+    return std::nullopt;
+  unsigned W = K->getBitWidth();
+  APFloat C(formatOf(W), K->getValue());
+  if (C.isNaN())
+    return std::nullopt;
+  APFloat Lo = APFloat::getInf(C.getSemantics(), true), Hi = APFloat::getInf(C.getSemantics());
+  switch (CmpInst::Predicate(FC.Param)) { // (ordered: never a NaN)
+  case CmpInst::FCMP_OGE: Lo = C; break;
+  case CmpInst::FCMP_OGT: Lo = C; Lo.next(/*nextDown=*/false); break;
+  case CmpInst::FCMP_OLE: Hi = C; break;
+  case CmpInst::FCMP_OLT: Hi = C; Hi.next(/*nextDown=*/true); break;
+  default: return std::nullopt;
+  }
+  // Values [Lo, Hi] as bits: the non-negative ones in order, the
+  // non-positive ones in reverse (both zeros where 0 is in range).
+  std::vector<ConstantRange> Pieces;
+  APFloat Zero = APFloat::getZero(C.getSemantics()), MinusZero = neg(Zero);
+  if (!below(Hi, Zero))
+    if (APFloat From = below(Lo, Zero) ? Zero : Lo; !below(Hi, From))
+      Pieces.push_back(ConstantRange::getNonEmpty(abs(From).bitcastToAPInt(),
+                                                  abs(Hi).bitcastToAPInt() + 1));
+  if (!below(Zero, Lo)) // Lo <= 0
+    if (APFloat To = below(Zero, Hi) ? MinusZero : Hi; !below(To, Lo))
+      Pieces.push_back(ConstantRange::getNonEmpty((To.isZero() ? MinusZero : To).bitcastToAPInt(),
+                                                  (Lo.isZero() ? MinusZero : Lo).bitcastToAPInt() + 1));
+  return Pieces;
+}
+
+/// Each input's ranges that the assumptions before every target allow:
+/// the comparisons of the input with a constant that such an assumption's
+/// condition is a conjunction of. Outside them no path reaches a target.
+std::map<const Value *, std::vector<ConstantRange>>
+assumedRanges(Function &F, const std::set<const Instruction *> &Targets) {
+  DominatorTree DT(F);
+  std::map<const Value *, std::vector<ConstantRange>> Ranges;
+  auto Atoms = [&](const Value *Cond, auto &Self) -> void {
+    const auto *I = dyn_cast<Instruction>(Cond);
+    if (!I)
+      return;
+    const auto *Sel = dyn_cast<SelectInst>(I);
+    if ((I->getOpcode() == Instruction::And && I->getType()->isIntegerTy(1)) ||
+        (Sel && PatternMatch::match(Sel->getFalseValue(), PatternMatch::m_Zero()))) {
+      Self(I->getOperand(0), Self);
+      Self(I->getOperand(1), Self);
+      return;
+    }
+    // `a && b` as branches: true only from the block that computed b,
+    // which only a true a leads to.
+    if (const auto *Phi = dyn_cast<PHINode>(I); Phi && Phi->getType()->isIntegerTy(1)) {
+      const Value *Only = nullptr;
+      const BasicBlock *From = nullptr;
+      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K) {
+        if (PatternMatch::match(Phi->getIncomingValue(K), PatternMatch::m_Zero()))
+          continue;
+        if (Only)
+          return;
+        Only = Phi->getIncomingValue(K);
+        From = Phi->getIncomingBlock(K);
+      }
+      if (!Only)
+        return;
+      Self(Only, Self);
+      if (const BasicBlock *Q = From->getSinglePredecessor())
+        if (const auto *Br = dyn_cast<BranchInst>(Q->getTerminator());
+            Br && Br->isConditional() && Br->getSuccessor(0) == From && Br->getSuccessor(1) != From)
+          Self(Br->getCondition(), Self);
+      return;
+    }
+    const auto *CB = dyn_cast<CallBase>(I);
+    std::optional<FloatCall> FC = CB ? floatCallOf(*CB) : std::nullopt;
+    const auto *Cmp = dyn_cast<ICmpInst>(I);
+    const auto *K = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+    if (!(FC && FC->Op == FloatOp::Compare) && !K)
+      return;
+    const auto *X = dyn_cast<Instruction>(I->getOperand(0));
+    std::optional<std::vector<ConstantRange>> New;
+    if (K) { // (a range of bits that wraps around is two)
+      ConstantRange R = ConstantRange::makeExactICmpRegion(Cmp->getPredicate(), K->getValue());
+      APInt Zero = APInt::getZero(R.getBitWidth());
+      New.emplace();
+      if (R.isFullSet() || !R.isUpperWrapped()) {
+        New->push_back(R);
+      } else {
+        New->push_back(ConstantRange::getNonEmpty(R.getLower(), Zero));
+        if (!R.getUpper().isZero())
+          New->push_back(ConstantRange::getNonEmpty(Zero, R.getUpper()));
+      }
+    } else
+      New = satisfying(*CB, *FC);
+    if (!X || !isMarker(*X, MarkerKind::Nondet) || !New)
+      return;
+    auto [It, First] = Ranges.insert({X, *New});
+    if (First)
+      return;
+    std::vector<ConstantRange> Both; // (each comparison of the same input narrows it)
+    for (const ConstantRange &P : It->second)
+      for (const ConstantRange &Q : *New)
+        if (ConstantRange R = P.intersectWith(Q); !R.isEmptySet())
+          Both.push_back(R);
+    It->second = std::move(Both);
+  };
+  for (const Instruction &I : instructions(F))
+    if (isMarker(I, MarkerKind::Assume) &&
+        all_of(Targets, [&](const Instruction *T) { return DT.dominates(&I, T); }))
+      Atoms(cast<CallBase>(I).getArgOperand(0), Atoms);
+  return Ranges;
+}
+
 /// The inputs a box ranges over: nondet calls and integer parameters.
 std::vector<const Value *> inputsOf(const Function &F) {
   std::vector<const Value *> In;
@@ -351,6 +470,20 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
   std::vector<Box> Open(1);
   for (const Value *V : Inputs)
     Open.back().insert({V, ConstantRange::getFull(V->getType()->getIntegerBitWidth())});
+  // The inputs' ranges the assumptions on every path to a property allow
+  // (one box per piece: a float range of both signs is two ranges of bits).
+  for (const auto &[V, Pieces] : assumedRanges(F, Targets)) {
+    std::vector<Box> Cut;
+    for (const Box &Bx : Open)
+      for (const ConstantRange &P : Pieces) {
+        ConstantRange R = Bx.at(V).intersectWith(P);
+        if (R.isEmptySet())
+          continue;
+        Cut.push_back(Bx);
+        Cut.back().insert_or_assign(V, R);
+      }
+    Open = std::move(Cut);
+  }
   std::vector<Lemma> Lemmas;
   unsigned Boxes = 0;
   while (!Open.empty()) {
@@ -368,17 +501,29 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
         Lemmas.push_back(std::move(L));
       continue;
     }
-    // Split the widest input; a box of single values that fails is a
-    // counterexample for the other engines to find.
+    // Split the widest input, measured against its width in bits (a double
+    // of 2^54 patterns in [0.5, 4] is narrower than a float still of any
+    // value); a box of single values that fails is a counterexample for
+    // the other engines to find.
+    auto Width = [](const ConstantRange &X) {
+      double Patterns = (X.getUnsignedMax() - X.getUnsignedMin()).roundToDouble() + 1;
+      return std::log2(Patterns) / X.getBitWidth();
+    };
     const Value *Widest = nullptr;
     for (const Value *V : Inputs) {
       const ConstantRange &R = Bx.at(V);
-      auto Width = [](const ConstantRange &X) { return X.getUnsignedMax() - X.getUnsignedMin(); };
-      if (!R.isSingleElement() && (!Widest || Width(Bx.at(Widest)).roundToDouble() < Width(R).roundToDouble()))
+      if (!R.isSingleElement() && (!Widest || Width(Bx.at(Widest)) < Width(R)))
         Widest = V;
     }
-    if (!Widest)
-      return;
+    if (!Widest) {
+      // Inputs of one value each where a target fails: it is left to the
+      // other engines (whose counterexample it is), the rest go on.
+      Targets.erase(Walk.Failed);
+      if (Targets.empty())
+        return;
+      Open.push_back(std::move(Bx));
+      continue;
+    }
     ConstantRange R = Bx.at(Widest);
     APInt Lo = R.getUnsignedMin(), Hi = R.getUnsignedMax();
     APInt Mid = Lo + (Hi - Lo).lshr(1);
