@@ -9,10 +9,11 @@
 // splitting, as Frama-C EVA's subdivision and Astrée do it):
 //
 //  * A box gives each input (a pdpv.nondet call, an integer parameter) a
-//    range of its bits. Every value gets a range of its bits (LLVM's
-//    ConstantRange, with the model's total division and over-wide shifts)
-//    and, where it is a float's bits, a range of values [Lo, Hi] and
-//    whether it may be NaN.
+//    range of its bits; the first boxes are the ranges the assumptions
+//    before every property allow. Every value gets a range of its bits
+//    (LLVM's ConstantRange, with the model's total division and over-wide
+//    shifts) and, where it is a float's bits, a range of values [Lo, Hi]
+//    and whether it may be NaN (FloatRangeDomain.h).
 //  * An IEEE operation rounds to nearest, which is monotone, so over a box
 //    of operands the extremes of a monotone operation (+, -, /, sqrt,
 //    conversions) or a bilinear one (*, fma) are at the corners: each is
@@ -22,16 +23,18 @@
 //  * A branch whose condition's range is one value takes one edge; an
 //    assumption that is false ends the box's paths.
 //  * A box where some property's condition is not true everywhere it is
-//    reached is split in two on the input with the widest range (bisection
-//    of the bits: positives and negatives first, then by binade), until
-//    every box is proved or the boxes or the time run out.
+//    reached is split in two on its widest input (bisection of the bits:
+//    positives and negatives first, then by binade), until every box is
+//    proved or the boxes or the time run out.
 //
-// The proof is re-checked by the second solver on the encoding of the
-// function: each operation's range on each box is one lemma (its operands
-// in their ranges imply its result in its range), valid by the monotonicity
-// above, and the claim is that the lemmas imply every property. Premise
-// and conclusion of consecutive lemmas are the same terms, so the solver
-// chains them by propagation instead of bit-blasting the products.
+// The proof is checked twice (run(), at its end): each corner again on the
+// encoder's form of its operation, and the composition by the second
+// solver, on the encoding of the function with each float operation's
+// result cut into a fresh value: the operations' ranges on each box (their
+// operands in their ranges imply their result in its range) imply every
+// property. Premise and conclusion of consecutive ranges are the same
+// terms, so the solver chains them by propagation; no product is
+// bit-blasted.
 //
 //===----------------------------------------------------------------------===//
 
