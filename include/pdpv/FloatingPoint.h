@@ -26,6 +26,7 @@
 #ifndef PDPV_FLOATINGPOINT_H
 #define PDPV_FLOATINGPOINT_H
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -62,6 +63,9 @@ struct FloatCall {
 
 /// The types the model computes with: float and double.
 bool isModelledFloat(const llvm::Type *T);
+
+/// The format of a float of that many bits: IEEE single for 32, double for 64.
+const llvm::fltSemantics &semanticsOf(unsigned Bits);
 
 /// The call's operation, if it is a pdpv.float call.
 std::optional<FloatCall> floatCallOf(const llvm::CallBase &CB);

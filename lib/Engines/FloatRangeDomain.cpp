@@ -12,10 +12,6 @@ using namespace llvm;
 
 namespace pdpv {
 
-const fltSemantics &formatOf(unsigned Bits) {
-  return Bits == 32 ? APFloat::IEEEsingle() : APFloat::IEEEdouble();
-}
-
 bool below(const APFloat &A, const APFloat &B) { return A.compare(B) == APFloat::cmpLessThan; }
 
 FloatSet hull(const FloatSet &A, const FloatSet &B) {
@@ -38,8 +34,8 @@ FloatSet floatsOfBits(const ConstantRange &Bits) {
     return R;
   APInt Lo = Bits.getUnsignedMin(), Hi = Bits.getUnsignedMax();
   APInt Sign = APInt::getSignMask(W);
-  APInt PosInf = APFloat::getInf(formatOf(W)).bitcastToAPInt(), NegInf = Sign | PosInf;
-  auto Value = [&](const APInt &B) { return APFloat(formatOf(W), B); };
+  APInt PosInf = APFloat::getInf(semanticsOf(W)).bitcastToAPInt(), NegInf = Sign | PosInf;
+  auto Value = [&](const APInt &B) { return APFloat(semanticsOf(W), B); };
   auto Add = [&](const APFloat &A, const APFloat &B) {
     R = hull(R, FloatSet{std::pair(A, B), false});
   };
@@ -142,7 +138,7 @@ Abstract floatOperation(FloatCall FC, unsigned W, ArrayRef<Abstract> Ops,
         FC.Op == FloatOp::IsClass)
       return ofBits(ConstantRange(*V));
     // (by value: a NaN's payload and a zero's sign are the encoder's choice)
-    APFloat X(formatOf(W), *V);
+    APFloat X(semanticsOf(W), *V);
     return ofFloats(W, X.isNaN() ? FloatSet{std::nullopt, true} : FloatSet{std::pair(X, X), false});
   }
   switch (FC.Op) {
@@ -194,8 +190,8 @@ Abstract floatOperation(FloatCall FC, unsigned W, ArrayRef<Abstract> Ops,
         return Any();
       Ends.push_back({S.Num->first.bitcastToAPInt(), S.Num->second.bitcastToAPInt()});
     }
-    if (FC.Op == FloatOp::Div && !below(Ops[1].floats().Num->second, APFloat::getZero(formatOf(Ops[1].Bits.getBitWidth()))) &&
-        !below(APFloat::getZero(formatOf(Ops[1].Bits.getBitWidth())), Ops[1].floats().Num->first))
+    if (FC.Op == FloatOp::Div && !below(Ops[1].floats().Num->second, APFloat::getZero(semanticsOf(Ops[1].Bits.getBitWidth()))) &&
+        !below(APFloat::getZero(semanticsOf(Ops[1].Bits.getBitWidth())), Ops[1].floats().Num->first))
       return Any(); // a divisor that may be zero
     if (FC.Op == FloatOp::Sqrt && Ops[0].floats().Num->first.isNegative() &&
         !Ops[0].floats().Num->first.isZero())
@@ -219,7 +215,7 @@ Abstract floatOperation(FloatCall FC, unsigned W, ArrayRef<Abstract> Ops,
           Hi = *V;
         continue;
       }
-      APFloat X(formatOf(W), *V);
+      APFloat X(semanticsOf(W), *V);
       if (X.isNaN())
         return Any();
       Values = Values ? hull(*Values, FloatSet{std::pair(X, X), false})
@@ -243,7 +239,7 @@ Abstract floatOperation(FloatCall FC, unsigned W, ArrayRef<Abstract> Ops,
       return Any();
     Corners.push_back({{Ends[0]}, *Lo});
     Corners.push_back({{Ends[1]}, *Hi});
-    return ofFloats(W, FloatSet{std::pair(APFloat(formatOf(W), *Lo), APFloat(formatOf(W), *Hi)), false});
+    return ofFloats(W, FloatSet{std::pair(APFloat(semanticsOf(W), *Lo), APFloat(semanticsOf(W), *Hi)), false});
   }
   default:
     return Any();
@@ -261,12 +257,12 @@ z3::expr member(z3::context &Ctx, const z3::expr &X, const Abstract &S) {
              Size = Ctx.bv_val((R.getUpper() - R.getLower()).getZExtValue(), W);
     return z3::ult(X - Lo, Size); // (modular: wrapped ranges too)
   };
-  if (!S.Float || W > 64)
+  if (!S.Float)
     return InBits(S.Bits);
   const FloatSet &F = *S.Float;
   z3::expr Sign = Ctx.bv_val(uint64_t(1) << (W - 1), W);
   z3::expr Magnitude = X & Ctx.bv_val(APInt::getSignedMaxValue(W).getZExtValue(), W);
-  z3::expr IsNaN = z3::ugt(Magnitude, Ctx.bv_val(APFloat::getInf(formatOf(W)).bitcastToAPInt().getZExtValue(), W));
+  z3::expr IsNaN = z3::ugt(Magnitude, Ctx.bv_val(APFloat::getInf(semanticsOf(W)).bitcastToAPInt().getZExtValue(), W));
   // Non-NaN floats ordered by their bits as unsigned numbers (-0 just below +0).
   auto Key = [&](const z3::expr &B) { return z3::ite((B & Sign) != 0, ~B, B | Sign); };
   auto KeyOf = [&](APFloat V, bool Low) {

@@ -24,9 +24,6 @@
 
 namespace pdpv {
 
-/// IEEE single for 32 bits, double for 64.
-const llvm::fltSemantics &formatOf(unsigned Bits);
-
 /// Values of one float format: [Lo, Hi] (by value: -0 == +0) if any
 /// number, and whether a NaN.
 struct FloatSet {
@@ -35,7 +32,7 @@ struct FloatSet {
   bool empty() const { return !Num && !NaN; }
   bool finite() const { return Num && !NaN && Num->first.isFinite() && Num->second.isFinite(); }
   static FloatSet top(unsigned W) {
-    return {std::pair(llvm::APFloat::getInf(formatOf(W), true), llvm::APFloat::getInf(formatOf(W))), true};
+    return {std::pair(llvm::APFloat::getInf(semanticsOf(W), true), llvm::APFloat::getInf(semanticsOf(W))), true};
   }
 };
 

@@ -47,6 +47,7 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/ConstantRange.h"
@@ -58,9 +59,7 @@
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <array>
 #include <cmath>
-#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -87,14 +86,15 @@ struct Lemma {
 /// The analysis of the function on one box.
 class BoxWalk {
 public:
-  BoxWalk(const Function &F, const std::map<const Value *, ConstantRange> &Box,
+  /// Order: F's blocks, each after its predecessors (F has no cycle).
+  BoxWalk(ArrayRef<const BasicBlock *> Order, const std::map<const Value *, ConstantRange> &Box,
           const std::set<const Instruction *> &Targets, const UBOptions &UB)
-      : F(F), Box(Box), Targets(Targets), UB(UB) {}
+      : Order(Order), Box(Box), Targets(Targets), UB(UB) {}
 
-  /// Whether every target holds on the box (else Uncertain names one).
+  /// Whether every target holds on the box (else Failed names one).
   bool run() {
-    Reached.insert(&F.getEntryBlock());
-    for (const BasicBlock *BB : RPO) {
+    Reached.insert(Order.front());
+    for (const BasicBlock *BB : Order) {
       if (!Reached.count(BB))
         continue;
       if (!block(*BB))
@@ -104,11 +104,9 @@ public:
   }
   std::vector<Lemma> Lemmas;
   const Instruction *Failed = nullptr; // the target run() found not to hold
-  static void order(const Function &F, std::vector<const BasicBlock *> &Out);
-  std::vector<const BasicBlock *> RPO;
 
 private:
-  const Function &F;
+  ArrayRef<const BasicBlock *> Order;
   const std::map<const Value *, ConstantRange> &Box;
   const std::set<const Instruction *> &Targets;
   const UBOptions &UB;
@@ -130,21 +128,6 @@ private:
   bool block(const BasicBlock &BB);
   void follow(const BasicBlock &BB, const Instruction &T);
 };
-
-void BoxWalk::order(const Function &F, std::vector<const BasicBlock *> &Out) {
-  // (reverse post-order of an acyclic graph: every block after its predecessors)
-  std::set<const BasicBlock *> Seen;
-  std::vector<const BasicBlock *> Post;
-  std::function<void(const BasicBlock *)> Visit = [&](const BasicBlock *BB) {
-    if (!Seen.insert(BB).second)
-      return;
-    for (const BasicBlock *S : successors(BB))
-      Visit(S);
-    Post.push_back(BB);
-  };
-  Visit(&F.getEntryBlock());
-  Out.assign(Post.rbegin(), Post.rend());
-}
 
 void BoxWalk::follow(const BasicBlock &BB, const Instruction &T) {
   auto Take = [&](const BasicBlock *S) {
@@ -313,7 +296,7 @@ std::optional<std::vector<ConstantRange>> satisfying(const CallBase &Compare, Fl
   if (!K)
     return std::nullopt;
   unsigned W = K->getBitWidth();
-  APFloat C(formatOf(W), K->getValue());
+  APFloat C(semanticsOf(W), K->getValue());
   if (C.isNaN())
     return std::nullopt;
   APFloat Lo = APFloat::getInf(C.getSemantics(), true), Hi = APFloat::getInf(C.getSemantics());
@@ -466,8 +449,8 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
   if (Targets.empty())
     return;
   std::vector<const Value *> Inputs = inputsOf(F);
-  std::vector<const BasicBlock *> Order;
-  BoxWalk::order(F, Order);
+  ReversePostOrderTraversal<const Function *> RPOT(&F);
+  std::vector<const BasicBlock *> Order(RPOT.begin(), RPOT.end());
   // Depth first: the boxes still to prove, each split where it is not.
   using Box = std::map<const Value *, ConstantRange>;
   std::vector<Box> Open(1);
@@ -476,16 +459,16 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
   // The inputs' ranges the assumptions on every path to a property allow
   // (one box per piece: a float range of both signs is two ranges of bits).
   for (const auto &[V, Pieces] : assumedRanges(F, Targets)) {
-    std::vector<Box> Cut;
+    std::vector<Box> Narrowed;
     for (const Box &Bx : Open)
       for (const ConstantRange &P : Pieces) {
         ConstantRange R = Bx.at(V).intersectWith(P);
         if (R.isEmptySet())
           continue;
-        Cut.push_back(Bx);
-        Cut.back().insert_or_assign(V, R);
+        Narrowed.push_back(Bx);
+        Narrowed.back().insert_or_assign(V, R);
       }
-    Open = std::move(Cut);
+    Open = std::move(Narrowed);
   }
   std::vector<Lemma> Lemmas;
   unsigned Boxes = 0;
@@ -497,8 +480,7 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
     }
     Box Bx = std::move(Open.back());
     Open.pop_back();
-    BoxWalk Walk(F, Bx, Targets, O.UB);
-    Walk.RPO = Order;
+    BoxWalk Walk(Order, Bx, Targets, O.UB);
     if (Walk.run()) {
       for (Lemma &L : Walk.Lemmas)
         Lemmas.push_back(std::move(L));
@@ -602,7 +584,7 @@ void FloatRangesEngine::run(Task &T, const Budget &B) {
       // in fmin), its value need only lie in the corner's set.
       Abstract Expected = ofBits(ConstantRange(C.Result));
       if (L.Result.Float) {
-        APFloat X(formatOf(W), C.Result);
+        APFloat X(semanticsOf(W), C.Result);
         Expected = ofFloats(W, X.isNaN() ? FloatSet{std::nullopt, true}
                                          : FloatSet{std::pair(X, X), false});
       }

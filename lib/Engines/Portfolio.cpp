@@ -46,7 +46,8 @@ namespace {
 /// How much the BMC lane lowers its priority for the native search.
 constexpr int SearchNiceness = 10;
 
-/// The phases, in the order of the sequential portfolio.
+/// The phases, in the order of the sequential portfolio (float ranges, where
+/// it applies, comes first: run()).
 enum PhaseId { QuickBmc, NativeRuns, Pdpv, KInduction, DeeperBmc, FloatRanges, NumPhases };
 
 /// A phase of a lane and its share of the time the lane has left.

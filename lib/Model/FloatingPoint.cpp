@@ -369,11 +369,11 @@ z3::expr FloatEncoding::encode(FloatCall Op, unsigned ResultBits, ArrayRef<z3::e
 // The interpreter's side
 //===----------------------------------------------------------------------===//
 
-namespace {
-
 const fltSemantics &semanticsOf(unsigned Bits) {
   return Bits == 32 ? APFloat::IEEEsingle() : APFloat::IEEEdouble();
 }
+
+namespace {
 
 APFloat fromBits(const APInt &B) { return APFloat(semanticsOf(B.getBitWidth()), B); }
 
