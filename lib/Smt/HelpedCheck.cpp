@@ -2,6 +2,7 @@
 
 #include "pdpv/HelpedCheck.h"
 #include "pdpv/Instantiation.h"
+#include "pdpv/IntegerView.h"
 #include "pdpv/Z3Util.h"
 
 #include <algorithm>
@@ -83,9 +84,16 @@ z3::check_result checkHelped(z3::solver &S, const z3::expr_vector &Assumptions,
   z3::check_result Res = checkUntil(S, Assumptions, Now + Stall, Why);
   if (Res != z3::unknown || !isTimeLimit(Why) || Clock::now() >= Until)
     return Res;
+  z3::expr Query = wholeQuery(S, Assumptions);
+  // (Z3 on the integer view first: IntegerView.h. Its proof is re-checked
+  // like Z3's own.)
+  Now = Clock::now();
+  Clock::time_point ViewUntil =
+      std::min(Now + std::chrono::milliseconds(IntegerViewTurnMs), Now + (Until - Now) / 3);
+  if (checkAsIntegers(Query, millisecondsUntil(ViewUntil)) == z3::unsat)
+    return z3::unsat;
   Now = Clock::now();
   Clock::time_point HelperUntil = std::min(Now + HelperTurn, Now + (Until - Now) / 2);
-  z3::expr Query = wholeQuery(S, Assumptions);
   HelperAnswer A = Helper ? helperRefutes(*Helper, Query, millisecondsUntil(HelperUntil), MemoryMB)
                           : HelperAnswer::CannotRead;
   if (A == HelperAnswer::Refuted) {

@@ -599,7 +599,10 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     // copysome2-1's the other way round), then level 2 instead. Where no
     // model is wanted, cvc5 (also independent of Z3) joins after the
     // glimpse too: a claim that takes boolector more than 20 s may take
-    // cvc5 2 s (the consecution of jm2006_variant's invariant). No process
+    // cvc5 2 s (the consecution of jm2006_variant's invariant); so does
+    // cvc5 on the claim's integer view, for a while, where the claim is
+    // arithmetic on offsets that no solver's bits decide in minutes (as Z3
+    // may have proved it: IntegerView.h). No process
     // is stopped to start again: the strongest level, which needs 4 s alone
     // for condg.c's safety claim, needed more than the race's 6 s with two
     // others on two cores, and its restart lost the work (20 s in all).
@@ -612,9 +615,10 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     unsigned Join = RaceAtOnce ? 0 : GlimpseMs;
     std::vector<Entrant> Entrants{{Q.S, "-rwl3"}, {Q.S, "-rwl0", Join, Join + RaceMs}};
     if (!WantModel) {
-      if (Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5"))
+      if (Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5")) {
         Entrants.push_back({*Cvc5, "", Join});
-      else
+        Entrants.push_back({*Cvc5, "--solve-bv-as-int=sum", Join, Join + RaceMs});
+      } else
         consumeError(Cvc5.takeError());
     }
     if (!TimeoutMs || Join + RaceMs + 1000 <= TimeoutMs)

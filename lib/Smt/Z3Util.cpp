@@ -1,6 +1,7 @@
 //===- Z3Util.cpp - Bit-vector values between APInt and Z3 ----------------===//
 
 #include "pdpv/Z3Util.h"
+#include "pdpv/IntegerView.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -118,7 +119,9 @@ z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned
                                    unsigned StallMs, std::optional<z3::model> &OneShotModel,
                                    std::string &Why) {
   OneShotModel.reset();
-  auto Started = std::chrono::steady_clock::now();
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point Deadline =
+      TimeoutMs ? Clock::now() + std::chrono::milliseconds(TimeoutMs) : Clock::time_point::max();
   // (Where little time is left, the core has it all.)
   bool Stalls = TimeoutMs == 0 || TimeoutMs > 2 * StallMs;
   z3::params P(S.ctx()); // (a solver keeps its last timeout)
@@ -129,18 +132,24 @@ z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned
   z3::check_result R = S.check(Assumptions);
   if (R == z3::unknown)
     Why = S.reason_unknown();
-  if (!Stalls || R != z3::unknown || !isTimeLimit(Why))
+  if (!Stalls || R != z3::unknown || !isTimeLimit(Why) || Clock::now() >= Deadline)
     return R;
-  unsigned Spent = static_cast<unsigned>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                             std::chrono::steady_clock::now() - Started)
-                                             .count());
-  if (TimeoutMs && Spent >= TimeoutMs)
+  z3::expr_vector Parts = S.assertions();
+  Parts.push_back(Goal);
+  z3::expr Query = z3::mk_and(Parts);
+  // A turn of the integer view first: where the query is linear in it, the
+  // simplex decides in a second what the bits do not in minutes; where it
+  // is not, the view is refused at once. (Only its unsat counts: a model
+  // must be one of the bits.)
+  unsigned Turn = TimeoutMs ? std::min(IntegerViewTurnMs, millisecondsUntil(Deadline) / 3)
+                            : IntegerViewTurnMs;
+  if (Turn && checkAsIntegers(Query, Turn) == z3::unsat)
+    return z3::unsat;
+  if (Clock::now() >= Deadline)
     return R;
   // (A fresh solver, no push, no assumption: the one-shot solver.)
-  z3::expr_vector Query = S.assertions();
-  Query.push_back(Goal);
-  return checkFresh(z3::mk_and(Query), z3::solver(S.ctx()), {TimeoutMs ? TimeoutMs - Spent : 0, 0},
-                    &OneShotModel, &Why);
+  return checkFresh(Query, z3::solver(S.ctx()), {millisecondsUntil(Deadline), 0}, &OneShotModel,
+                    &Why);
 }
 
 unsigned millisecondsUntil(std::chrono::steady_clock::time_point Deadline) {
