@@ -1,6 +1,7 @@
 //===- SmtProcess.cpp - Bit-vector queries for a solver process -----------===//
 
 #include "pdpv/SmtProcess.h"
+#include "pdpv/IntegerView.h"
 #include "pdpv/Instantiation.h"
 #include "pdpv/Z3Util.h"
 
@@ -575,6 +576,16 @@ RaceEnd race(const Script &Q, const QueryFiles &F, ArrayRef<Entrant> Entrants, b
   return End;
 }
 
+/// Whether the conjunction of Formulas has an integer view (IntegerView.h).
+bool hasIntegerView(const std::vector<z3::expr> &Formulas) {
+  if (Formulas.empty())
+    return false;
+  z3::expr_vector All(Formulas.front().ctx());
+  for (const z3::expr &F : Formulas)
+    All.push_back(F);
+  return integerView(z3::mk_and(All)).has_value();
+}
+
 } // namespace
 
 ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
@@ -600,9 +611,11 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     // model is wanted, cvc5 (also independent of Z3) joins after the
     // glimpse too: a claim that takes boolector more than 20 s may take
     // cvc5 2 s (the consecution of jm2006_variant's invariant); so does
-    // cvc5 on the claim's integer view, for a while, where the claim is
-    // arithmetic on offsets that no solver's bits decide in minutes (as Z3
-    // may have proved it: IntegerView.h). No process
+    // cvc5 on the claim's integer view, for a while, where the claim has
+    // one: arithmetic on offsets that no solver's bits decide in minutes
+    // (as Z3 may have proved it: IntegerView.h); a claim over memory has
+    // none, and a fourth process would slow the others (condg.c's safety
+    // claim was no longer confirmed in time). No process
     // is stopped to start again: the strongest level, which needs 4 s alone
     // for condg.c's safety claim, needed more than the race's 6 s with two
     // others on two cores, and its restart lost the work (20 s in all).
@@ -617,7 +630,8 @@ ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3:
     if (!WantModel) {
       if (Expected<SolverProcess> Cvc5 = findSolverProcess("cvc5")) {
         Entrants.push_back({*Cvc5, "", Join});
-        Entrants.push_back({*Cvc5, "--solve-bv-as-int=sum", Join, Join + RaceMs});
+        if (hasIntegerView(Formulas))
+          Entrants.push_back({*Cvc5, "--solve-bv-as-int=sum", Join, Join + RaceMs});
       } else
         consumeError(Cvc5.takeError());
     }
