@@ -16,6 +16,7 @@
 #include <z3++.h>
 
 #include <optional>
+#include <vector>
 
 namespace pdpv {
 
@@ -26,6 +27,10 @@ namespace pdpv {
 /// variable, a bitwise operation on wide operands neither of which is a
 /// constant, arrays, quantifiers, functions, floats.
 std::optional<z3::expr> integerView(const z3::expr &F);
+
+/// Whether the conjunction of Formulas (a claim for a solver process) has
+/// an integer view.
+bool hasIntegerView(const std::vector<z3::expr> &Formulas);
 
 /// How long a stalled check gives the view at most (Z3Util.h's
 /// checkStallingOver, HelpedCheck.h): a linear query is decided in a

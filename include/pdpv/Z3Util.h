@@ -90,9 +90,9 @@ z3::check_result checkSmallFirst(const z3::expr &F, QueryLimits Limits,
 /// in 8 s (aws-c-common's priority_queue_size); on small queries
 /// the core is the faster, and keeps its turn. Between the two, a turn of
 /// Z3 on the query's integer view (IntegerView.h), where it has one.
-/// TimeoutMs: for all (0: no
-/// limit). OneShotModel: the one-shot solver's model when it answered sat
-/// (else S has the model); Why: Z3's reason when unknown.
+/// TimeoutMs: for all (0: no limit). OneShotModel: the one-shot solver's
+/// model when it answered sat (else S has the model); Why: Z3's reason when
+/// unknown.
 z3::check_result checkStallingOver(z3::solver &S, const z3::expr &Goal, unsigned TimeoutMs,
                                    unsigned StallMs, std::optional<z3::model> &OneShotModel,
                                    std::string &Why);

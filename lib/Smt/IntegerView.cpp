@@ -305,6 +305,15 @@ std::optional<z3::expr> Viewer::view(const z3::expr &Root) {
 
 std::optional<z3::expr> integerView(const z3::expr &F) { return Viewer(F.ctx()).view(F); }
 
+bool hasIntegerView(const std::vector<z3::expr> &Formulas) {
+  if (Formulas.empty())
+    return false;
+  z3::expr_vector All(Formulas.front().ctx());
+  for (const z3::expr &F : Formulas)
+    All.push_back(F);
+  return integerView(z3::mk_and(All)).has_value();
+}
+
 z3::check_result checkAsIntegers(const z3::expr &F, unsigned TimeoutMs) {
   std::optional<z3::expr> View = integerView(F);
   if (!View)

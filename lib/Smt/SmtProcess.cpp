@@ -576,16 +576,6 @@ RaceEnd race(const Script &Q, const QueryFiles &F, ArrayRef<Entrant> Entrants, b
   return End;
 }
 
-/// Whether the conjunction of Formulas has an integer view (IntegerView.h).
-bool hasIntegerView(const std::vector<z3::expr> &Formulas) {
-  if (Formulas.empty())
-    return false;
-  z3::expr_vector All(Formulas.front().ctx());
-  for (const z3::expr &F : Formulas)
-    All.push_back(F);
-  return integerView(z3::mk_and(All)).has_value();
-}
-
 } // namespace
 
 ProcessAnswer askSolverProcess(const SolverProcess &Asked, const std::vector<z3::expr> &Formulas,
