@@ -53,17 +53,19 @@ TEST(Z3Util, AQueryTooHardForTheSmallTryGoesToTheSatSolver) {
 TEST(Z3Util, AStalledGoalIsDecidedByTheOneShotSolver) {
   z3::context C;
   z3::solver S(C);
-  z3::expr X = C.bv_const("x", 24);
-  S.add(z3::ult(X, C.bv_val(1 << 12, 24))); // (an assertion the goal is asked under)
-  z3::expr Y = C.bv_const("y", 24);
-  // x * y == 4093 * 4091 with factors below 2^12: no model within 1 ms.
-  z3::expr Product = factors(C, 12, 4093 * 4091);
+  z3::expr X = C.bv_const("x", 28);
+  S.add(z3::ult(X, C.bv_val(1 << 14, 28))); // (an assertion the goal is asked under)
+  z3::expr Y = C.bv_const("y", 28);
+  // x * y == 16381 * 16369 with factors below 2^14: no model within 1 ms,
+  // nor within the hundreds of milliseconds a loaded machine may let pass
+  // before Z3's timer stops the core.
+  z3::expr Product = factors(C, 14, 16381 * 16369);
   std::optional<z3::model> M;
   std::string Why;
   ASSERT_EQ(checkStallingOver(S, Product, 0, 1, M, Why), z3::sat) << Why;
   ASSERT_TRUE(M.has_value()) << "decided in the incremental core's millisecond";
-  EXPECT_TRUE(M->eval(Product && z3::ult(X, C.bv_val(1 << 12, 24)), true).is_true());
-  EXPECT_EQ(M->eval(X * Y, true).get_numeral_uint64(), 4093u * 4091u);
+  EXPECT_TRUE(M->eval(Product && z3::ult(X, C.bv_val(1 << 14, 28)), true).is_true());
+  EXPECT_EQ(M->eval(X * Y, true).get_numeral_uint64(), 16381u * 16369u);
   // 4194301 is prime: refuted the same way, with no model.
   EXPECT_EQ(checkStallingOver(S, factors(C, 12, 4194301), 60000, 1, M, Why), z3::unsat) << Why;
   EXPECT_FALSE(M.has_value());
