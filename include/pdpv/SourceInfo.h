@@ -30,7 +30,8 @@ SourceLocation functionLocation(const llvm::Function &F);
 /// Source-level names of values, from the debug records (#dbg_value).
 std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F);
 /// Does the record say its variable is exactly the integer V (all of it, in
-/// the variable's own width, no expression on top)?
+/// the variable's own width, no expression on top, and not a float whose
+/// bits V holds)?
 bool describesExactly(const llvm::DbgVariableRecord &R, const llvm::Value *V);
 /// Source variables that hold one integer value wherever F describes them
 /// (assigned once, all of it, in the variable's own width), with that value:

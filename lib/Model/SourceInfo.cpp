@@ -3,6 +3,7 @@
 #include "pdpv/SourceInfo.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/InstIterator.h"
@@ -64,9 +65,26 @@ std::map<const llvm::Value *, std::string> sourceNames(const llvm::Function &F) 
   return Names;
 }
 
+/// Whether the C type is a floating one (through typedefs and qualifiers):
+/// after preparation its values are integers of the float's bits, which a
+/// C expression over the variable would read as a value.
+static bool isFloating(const DIType *T) {
+  while (const auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    unsigned Tag = D->getTag();
+    if (Tag != dwarf::DW_TAG_typedef && Tag != dwarf::DW_TAG_const_type &&
+        Tag != dwarf::DW_TAG_volatile_type && Tag != dwarf::DW_TAG_atomic_type)
+      return false;
+    T = D->getBaseType();
+  }
+  const auto *B = dyn_cast_or_null<DIBasicType>(T);
+  return B && (B->getEncoding() == dwarf::DW_ATE_float ||
+               B->getEncoding() == dwarf::DW_ATE_complex_float);
+}
+
 bool describesExactly(const llvm::DbgVariableRecord &R, const llvm::Value *V) {
   std::optional<uint64_t> Bits = R.getVariable()->getSizeInBits();
   return !R.hasArgList() && R.getVariableLocationOp(0) == V && V->getType()->isIntegerTy() &&
+         !isFloating(R.getVariable()->getType()) &&
          R.getExpression()->getNumElements() == 0 && Bits &&
          *Bits == V->getType()->getIntegerBitWidth();
 }

@@ -116,8 +116,11 @@ struct Candidate {
   std::string Text;
   std::optional<z3::expr> Bound = std::nullopt, Body = std::nullopt;
   std::vector<z3::expr> Reads = {};
+  /// Asked alone, its consecution query gets a tenth of the usual effort
+  /// (an order between two floats' values: bit-blasted arithmetic can make
+  /// it the hardest query of the loop, where ranges decide at once).
+  bool Costly = false;
 };
-
 
 /// Hypotheses about the cells the loop reads by its counter and never
 /// writes: each such cell between the counter's entry value and a bound the
@@ -151,6 +154,16 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
 /// x <= b, and x_0 >= b implies x >= b.
 std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
                                        const std::map<const llvm::Value *, std::string> &Names);
+/// Relations of the values of L's float variables (FloatCandidates.cpp):
+/// ranges bounded by the constants the function compares floats with and by
+/// zero, orders to the entry value and between two variables, not NaN.
+std::vector<Candidate> floatCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS);
+/// The variants of L that hold a float's bits: an operation computes them
+/// as a float or reads them as one.
+std::vector<unsigned> floatVariants(const LoopRefiner::Loop &L);
+/// A float's bits (32 or 64) as a C constant: the shortest decimal that
+/// reads back as the same value.
+std::string cFloatLiteral(const llvm::APInt &Bits);
 /// x - x_0 <= c * (i - i_0) for a variable x that grows by at most c per
 /// step next to a counter i that grows by 1 (ScalarCandidates.cpp).
 std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants);
