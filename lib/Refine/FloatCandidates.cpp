@@ -91,13 +91,12 @@ std::vector<unsigned> floatVariants(const LoopRefiner::Loop &L) {
   return Floats;
 }
 
-std::vector<Candidate> floatCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS) {
+std::vector<Candidate> floatCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
+                                       ArrayRef<unsigned> Variants) {
   constexpr size_t MaxVariables = 6, MaxConstants = 6;
   z3::context &C = TS.Ctx;
   unsigned N = L.NumVariants;
-  std::vector<unsigned> Floats = floatVariants(L);
-  if (Floats.size() > MaxVariables)
-    Floats.resize(MaxVariables);
+  ArrayRef<unsigned> Floats = Variants.take_front(MaxVariables);
   if (Floats.empty())
     return {};
   // The constants floats are compared with, of each width: the loop's own

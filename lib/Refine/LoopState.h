@@ -154,10 +154,12 @@ std::vector<Candidate> candidates(const TransitionSystem &TS, unsigned NumVarian
 /// x <= b, and x_0 >= b implies x >= b.
 std::vector<Candidate> boundCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
                                        const std::map<const llvm::Value *, std::string> &Names);
-/// Relations of the values of L's float variables (FloatCandidates.cpp):
-/// ranges bounded by the constants the function compares floats with and by
-/// zero, orders to the entry value and between two variables, not NaN.
-std::vector<Candidate> floatCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS);
+/// Relations of the values of L's float variables (FloatCandidates.cpp), the
+/// first few of Variants (floatVariants): ranges bounded by the constants the
+/// function compares floats with and by zero, orders to the entry value and
+/// between two variables, not NaN.
+std::vector<Candidate> floatCandidates(const LoopRefiner::Loop &L, const TransitionSystem &TS,
+                                       llvm::ArrayRef<unsigned> Variants);
 /// The variants of L that hold a float's bits: an operation computes them
 /// as a float or reads them as one.
 std::vector<unsigned> floatVariants(const LoopRefiner::Loop &L);

@@ -106,7 +106,7 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   };
   if (Floats.size() > 1)
     llvm::erase_if(Cs, TwoFloats);
-  append_range(Cs, floatCandidates(L, TS));
+  append_range(Cs, floatCandidates(L, TS, Floats));
   // An entry value the program sets to a constant keeps it (I says so, and
   // x_0 never changes): where the relations above hold only for some
   // starts (a frame fact for cells 4 * i bytes apart, whose offsets do not
@@ -298,8 +298,8 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
         // the round's start (Now): a step from a state where they all hold
         // that violates one refutes it whatever else goes in the same
         // round, so the round goes on rather than starting again (over
-        // four doubles, 265 queries in 48 s dropped 9 candidates one
-        // round each). A candidate whose query is undecided within its
+        // four doubles, where each query bit-blasts the step anew, a round
+        // per refuted candidate took 265 queries and 48 s). A candidate whose query is undecided within its
         // effort goes too (before the deadline): `lo <= hi` over two
         // doubles halved each step is beyond it, where their ranges are
         // not. The next round asks what is left under what is left.
