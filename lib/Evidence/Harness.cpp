@@ -16,7 +16,6 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
-#include "llvm/DebugInfo/Symbolize/Symbolize.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -70,31 +69,6 @@ Expected<std::string> cType(const Function &F) {
           cIntegerType(Bits, Bits <= 16 && !F.getAttributes().hasRetAttr(Attribute::ZExt)))
     return *C;
   return harnessError("'" + F.getName() + "' returns a " + Twine(Bits) + "-bit integer");
-}
-
-} // namespace
-
-StringRef lastReport(StringRef Log) {
-  size_t At = Log.rfind("pdpv-harness: ");
-  return At == StringRef::npos ? StringRef() : Log.substr(At).split('\n').first;
-}
-
-namespace {
-
-/// Whether the harness's report What is a failure of a check of kind K.
-bool failureOf(CheckKind K, StringRef What) {
-  if (What.empty())
-    return false;
-  bool Bounds = What.contains("memory access out of bounds") || What.contains("invalid free");
-  bool Overflow = What.contains("signed integer overflow");
-  bool Trap = What.contains("division trap");
-  switch (K) {
-  case CheckKind::SignedOverflow: return Overflow;
-  case CheckKind::DivisionByZero:
-  case CheckKind::DivisionOverflow: return Trap;
-  case CheckKind::OutOfBounds: return Bounds;
-  default: return !Bounds && !Overflow && !Trap; // an error call
-  }
 }
 
 /// The harness's __pdpv_valid (moduleForHarness).
@@ -189,10 +163,18 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
 
 Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Search,
                        ArrayRef<std::string> UserErrors) {
-  OS << "static void pdpv_failed(const char *what, void *from) {\n"
+  // The return addresses of the frames above (glibc's backtrace) tell
+  // which call of a shared helper failed: the error call inside
+  // __VERIFIER_assert is the same line for every assertion.
+  OS << "int backtrace(void **, int);\n"
+     << "static void pdpv_failed(const char *what, void *from) {\n"
+     << "  void *frames[" << MaxReportedFrames << "];\n"
+     << "  int n = backtrace(frames, " << MaxReportedFrames << ");\n"
      << "  fflush(stdout);\n"
      << "  pdpv_inputs_used();\n"
-     << "  fprintf(stderr, \"pdpv-harness: %s, called from %p\\n\", what, from);\n"
+     << "  fprintf(stderr, \"pdpv-harness: %s, called from %p; frames\", what, from);\n"
+     << "  for (int k = 0; k < n; ++k) fprintf(stderr, \" %p\", frames[k]);\n"
+     << "  fprintf(stderr, \"\\n\");\n"
      << "  _Exit(" << HarnessFailureExit << ");\n}\n\n";
   for (const Function &F : M) {
     if (!F.getName().starts_with(NondetPrefix))
@@ -467,20 +449,6 @@ std::string readAll(StringRef Path) {
   return Buf ? (*Buf)->getBuffer().str() : "";
 }
 
-/// "file:line" of the instruction at address At in Exe.
-std::string callSite(StringRef Exe, uint64_t At) {
-  symbolize::LLVMSymbolizer Sym;
-  Expected<DILineInfo> Info =
-      Sym.symbolizeCode(Exe.str(), {At, object::SectionedAddress::UndefSection});
-  if (!Info) {
-    consumeError(Info.takeError());
-    return "";
-  }
-  if (Info->FileName == DILineInfo::BadString || !Info->Line)
-    return "";
-  return sys::path::filename(Info->FileName).str() + ":" + std::to_string(Info->Line);
-}
-
 } // namespace
 
 static ClangDriverFn &clangDriver() {
@@ -637,18 +605,8 @@ HarnessRun runHarness(const Module &M, const Module &Instrumented, const std::st
   R.Ran = true;
   if (Runner != "auto" && !Runner.empty())
     R.Runner = sys::path::filename(Runner).str();
-  if (R.Code == HarnessFailureExit) {
-    // "called from" a return address (the call is before it), or "at" the
-    // faulting instruction itself.
-    bool Returned = R.Log.rfind("called from ") != std::string::npos;
-    StringRef Key = Returned ? "called from " : ", at ";
-    size_t At = R.Log.rfind(Key.str());
-    uint64_t From = 0;
-    if (At != std::string::npos &&
-        !StringRef(R.Log).substr(At + Key.size()).split('\n').first.trim().getAsInteger(0, From) &&
-        From)
-      R.Location = callSite(Exe, Returned ? From - 1 : From);
-  }
+  if (R.Code == HarnessFailureExit)
+    readFailureSites(Exe, R);
   return R;
 }
 
@@ -680,11 +638,20 @@ NativeReplay replayNatively(const Module &M, const CheckResult &C, const std::st
     R.S = NativeReplay::Confirmed;
     R.Location = Run.Location;
     // A run that fails another property does not confirm this one. Where
-    // it fails is the property's own line, or inside the helper it calls.
+    // it fails is the property's own line, or inside the helper it calls
+    // -- called from the property's line (every assertion calls the same
+    // __VERIFIER_assert).
+    bool Helper = C.Target.valid() && R.Location == C.Target.fileLine();
+    auto Caller = llvm::find(Run.Frames, R.Location);
+    if (Caller != Run.Frames.end())
+      ++Caller;
+    bool FromLoc = Caller != Run.Frames.end() && *Caller == C.Loc.fileLine();
     if (!R.Location.empty() && C.Loc.valid() && R.Location != C.Loc.fileLine() &&
-        (!C.Target.valid() || R.Location != C.Target.fileLine())) {
+        !(Helper && FromLoc)) {
       R.S = NativeReplay::NotFailing;
-      R.Detail = "the native run failed at " + R.Location + ", not at " + C.Loc.fileLine();
+      R.Detail = "the native run failed at " + R.Location +
+                 (Helper && Caller != Run.Frames.end() ? " called from " + *Caller : "") +
+                 ", not at " + C.Loc.fileLine();
     }
   } else {
     R.S = NativeReplay::NotFailing;

@@ -18,6 +18,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace pdpv {
 
@@ -27,8 +28,11 @@ constexpr int HarnessInvalidExit = 87;
 /// The program's main in a search's executable (the harness has its own).
 constexpr llvm::StringLiteral SearchedMain = "__pdpv_program_main";
 
-/// The harness's last report in Log ("pdpv-harness: ..."), or empty.
+/// The harness's last report in Log ("pdpv-harness: ..."), or empty
+/// (FailureReport.cpp).
 llvm::StringRef lastReport(llvm::StringRef Log);
+/// Whether the harness's report What is a failure of a check of kind K.
+bool failureOf(CheckKind K, llvm::StringRef What);
 
 /// The error functions, checks and nondet functions of M's harness for a
 /// check of kind K, after an input section that defines pdpv_take(name,
@@ -78,6 +82,9 @@ llvm::SmallVector<llvm::Function *, 4> undefinedFunctions(llvm::StringRef Log, l
 /// link with, a body that ends the run as no run of the program.
 void defineStandIn(llvm::Function &F);
 
+/// Return addresses a failing harness reports, innermost first.
+constexpr unsigned MaxReportedFrames = 32;
+
 /// How the harness's executable ran.
 struct HarnessRun {
   bool Ran = false;
@@ -86,8 +93,15 @@ struct HarnessRun {
   std::string Why;      // how it ended, when the system says
   std::string Log;      // its output
   std::string Location; // "file:line" of the failing call, if it failed
+  /// "file:line" of each call on the stack when it failed, innermost first
+  /// (the error call's own among them).
+  std::vector<std::string> Frames;
   std::string Runner;   // the program that ran it (qemu-i386), if any
 };
+
+/// R.Location and R.Frames from the report in R.Log of a run of Exe that
+/// failed (FailureReport.cpp).
+void readFailureSites(llvm::StringRef Exe, HarnessRun &R);
 
 /// Writes Source to HarnessFile, compiles Instrumented with it (clang-19
 /// -O0 -fwrapv, the data model of M) and runs the executable with Args. A
