@@ -53,10 +53,12 @@
 #include <z3++.h>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace pdpv {
@@ -217,6 +219,24 @@ private:
   z3::expr pointerFromInteger(const llvm::IntToPtrInst &I);
   z3::expr idOf(const z3::expr &P);
   z3::expr offsetOf(const z3::expr &P);
+  /// P's offset wherever P points into object O (EncoderObjects.cpp).
+  z3::expr offsetIn(const z3::expr &P, unsigned O);
+  /// A term equal to bits H..L of T, a pointer, wherever that pointer
+  /// points into O; none if it never does. Depth bounds the walk (beyond
+  /// MaxPointerInDepth: the bits themselves).
+  std::optional<z3::expr> pointerBitsIn(const z3::expr &T, unsigned H, unsigned L, unsigned O,
+                                        unsigned Depth);
+  /// P's offset, taken from the terms P is made of where it can be.
+  z3::expr offsetPart(const z3::expr &P, unsigned Depth);
+  /// Off, an offset computed from pointer X's, with XIn in place of X.
+  z3::expr offsetFrom(const z3::expr &Off, const z3::expr &X, const z3::expr &XIn,
+                      unsigned Depth);
+  static constexpr unsigned MaxPointerInDepth = 256;
+  struct PointerIn {
+    z3::expr Term; // (keeps the key's term alive)
+    std::optional<z3::expr> In;
+  };
+  std::map<std::tuple<unsigned, unsigned, unsigned, unsigned>, PointerIn> PointersIn;
   z3::expr offsetConstant(uint64_t V);
   /// A length or index, zero-extended or truncated to the offset width.
   z3::expr asOffset(const z3::expr &X);

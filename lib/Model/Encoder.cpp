@@ -7,9 +7,12 @@
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+
+#include <algorithm>
 
 using namespace llvm;
 
@@ -221,14 +224,18 @@ void Encoder::encodeBlock(const BasicBlock &BB) {
       unsigned W = width(Phi->getType());
       // When no edge is taken the block is not reached and the value is
       // never observed: the last edge's value serves as the default (an
-      // extra free value here would only blur abstract simulation).
+      // extra free value here would only blur abstract simulation), a
+      // defined one where there is one (an undefined pointer as the default
+      // would be a choice of every object at every access through the phi).
+      std::vector<unsigned> Live;
+      for (unsigned K = 0; K < Phi->getNumIncomingValues(); ++K)
+        if (LiveOut.count(Phi->getIncomingBlock(K)))
+          Live.push_back(K);
+      std::stable_partition(Live.begin(), Live.end(),
+                            [&](unsigned K) { return isa<UndefValue>(Phi->getIncomingValue(K)); });
       std::optional<z3::expr> V;
-      for (unsigned K = Phi->getNumIncomingValues(); K-- > 0;) {
-        const BasicBlock *P = Phi->getIncomingBlock(K);
-        if (!LiveOut.count(P))
-          continue;
-        V = V ? z3::ite(edge(P, &BB), operand(I, K), *V) : operand(I, K);
-      }
+      for (unsigned K : llvm::reverse(Live))
+        V = V ? z3::ite(edge(Phi->getIncomingBlock(K), &BB), operand(I, K), *V) : operand(I, K);
       if (!V)
         V = fresh("unreached", W);
       bind(&I, *V);

@@ -151,10 +151,10 @@ std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &
 }
 
 z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
-  z3::expr Off = offsetOf(P), Id = idOf(P);
+  z3::expr Id = idOf(P);
   std::optional<z3::expr> V;
   for (unsigned O : candidates(P)) {
-    z3::expr A = contents(O);
+    z3::expr A = contents(O), Off = offsetIn(P, O);
     z3::expr X = byteOf(Reads.read(A, Off));
     for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
       X = z3::concat(byteOf(Reads.read(A, Off + offsetConstant(K))), X);
@@ -165,13 +165,17 @@ z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
 }
 
 std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
-  z3::expr Off = offsetOf(P), Id = idOf(P);
+  z3::expr Id = idOf(P);
   std::vector<unsigned> Os = candidates(P);
+  std::vector<z3::expr> Offs;
+  for (unsigned O : Os)
+    Offs.push_back(offsetIn(P, O));
   std::vector<z3::expr> Cells;
   for (unsigned K = 0; K < Count; ++K) {
     std::optional<z3::expr> C;
-    for (unsigned O : Os) {
-      z3::expr X = Reads.read(contents(O), Off + offsetConstant(K));
+    for (size_t J = 0; J < Os.size(); ++J) {
+      unsigned O = Os[J];
+      z3::expr X = Reads.read(contents(O), Offs[J] + offsetConstant(K));
       C = C ? z3::ite(Id == idConstant(O), X, *C) : X;
     }
     Cells.push_back(C ? *C : plainCell(Ctx.bv_val(0, 8))); // (invalid: checked)
@@ -234,11 +238,11 @@ void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, u
   for (unsigned O : Os) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
-    z3::expr Old = contents(O), New = Old;
+    z3::expr Old = contents(O), New = Old, At = offsetIn(P, O);
     for (uint64_t K = 0; K < Length; ++K)
-      New = z3::store(New, Off + offsetConstant(K),
+      New = z3::store(New, At + offsetConstant(K),
                       plainCell(Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8)));
-    New = withPointers(New, Off, Pointers);
+    New = withPointers(New, At, Pointers);
     setContents(O, Os.size() == 1 ? New : z3::ite(idOf(P) == idConstant(O), New, Old));
   }
 }
@@ -265,13 +269,13 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
                          const std::function<z3::expr(const z3::expr &K)> &ByteAt,
                          const std::function<std::optional<z3::expr>()> &Whole,
                          bool Arbitrary) {
-  z3::expr Off = offsetOf(P), Id = idOf(P);
+  z3::expr Id = idOf(P);
   z3::expr N = Len.simplify();
   std::vector<std::pair<unsigned, z3::expr>> Written;
   for (unsigned O : candidates(P)) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
-    z3::expr Old = contents(O);
+    z3::expr Old = contents(O), Off = offsetIn(P, O);
     z3::expr New = Old;
     std::optional<z3::expr> All;
     bool Untouched = Arbitrary && isHeapSite(Objects[O - 1].Site) &&
@@ -320,13 +324,13 @@ z3::expr Encoder::inObject(const z3::expr &P, const z3::expr &Length, bool Write
   unsigned LW = Length.get_sort().bv_size(), OW = offsetBits(*DL);
   if (LW > OW) // a length beyond the offsets is out of bounds
     Ok = Length.extract(LW - 1, OW) == Ctx.bv_val(0, LW - OW);
-  z3::expr Len = asOffset(Length), Id = idOf(P), Off = offsetOf(P);
+  z3::expr Len = asOffset(Length), Id = idOf(P);
   z3::expr In = Ctx.bool_val(false);
   for (unsigned O : candidates(P)) {
     const Object &Obj = Objects[O - 1];
     if (Write && !Obj.Writable)
       continue;
-    z3::expr Size = sizeTerm(O);
+    z3::expr Size = sizeTerm(O), Off = offsetIn(P, O);
     In = In || (Id == idConstant(O) && live(O) && z3::ule(Len, Size) && z3::ule(Off, Size - Len));
   }
   return Ok && In;

@@ -148,6 +148,110 @@ bool Encoder::idLeaves(const z3::expr &Id, std::set<unsigned> &Ids,
   return false;
 }
 
+z3::expr Encoder::offsetIn(const z3::expr &P, unsigned O) {
+  // A read of object O at P's offset is used only where P points into O:
+  // there the branches of P's if-then-else tree that name other objects
+  // (null, an unknown address, the other targets of a loaded pointer) say
+  // nothing, and the offset without them is often a constant, which every
+  // read and write at a known offset then decides without an if-then-else.
+  unsigned PB = pointerBits(*DL);
+  std::optional<z3::expr> In = pointerBitsIn(P, PB - 1, 0, O, 0);
+  return In ? offsetPart(*In, 0) : offsetOf(P);
+}
+
+z3::expr Encoder::offsetPart(const z3::expr &P, unsigned Depth) {
+  // (taken apart where the pointer was put together: a constant offset is
+  // then a numeral, which reads and writes compare without a solver)
+  if (P.is_numeral())
+    return offsetOf(P).simplify();
+  if (P.is_app() && P.decl().decl_kind() == Z3_OP_CONCAT && P.num_args() == 2 &&
+      P.arg(0).get_sort().bv_size() == ObjectIdBits)
+    return P.arg(1);
+  if (Depth < 8 && P.is_app() && P.decl().decl_kind() == Z3_OP_ITE)
+    return z3::ite(P.arg(0), offsetPart(P.arg(1), Depth + 1), offsetPart(P.arg(2), Depth + 1));
+  return offsetOf(P);
+}
+
+std::optional<z3::expr> Encoder::pointerBitsIn(const z3::expr &T, unsigned H, unsigned L,
+                                                unsigned O, unsigned Depth) {
+  unsigned W = T.get_sort().bv_size();
+  assert(H + 1 - L == pointerBits(*DL) && "the bits of a pointer");
+  auto Bits = [&] { return H == W - 1 && L == 0 ? T : T.extract(H, L); };
+  auto Key = std::make_tuple(T.id(), H, L, O);
+  if (auto It = PointersIn.find(Key); It != PointersIn.end())
+    return It->second.In;
+  std::optional<z3::expr> In = Bits();
+  if (Depth > MaxPointerInDepth) {
+    // (T itself: equal to T everywhere)
+  } else if (T.is_numeral()) {
+    z3::expr Id = idOf(Bits()).simplify();
+    auto It = ObjectOfNumber.find(Id.get_numeral_uint64());
+    if (It == ObjectOfNumber.end() || It->second != O)
+      In = std::nullopt; // null, or another object: never O
+  } else if (T.is_app() && T.decl().decl_kind() == Z3_OP_ITE) {
+    std::optional<z3::expr> A = pointerBitsIn(T.arg(1), H, L, O, Depth + 1);
+    std::optional<z3::expr> B = pointerBitsIn(T.arg(2), H, L, O, Depth + 1);
+    In = !A ? B : !B ? A : z3::ite(T.arg(0), *A, *B);
+  } else if (T.is_app() && T.decl().decl_kind() == Z3_OP_EXTRACT) {
+    unsigned Low = T.lo();
+    In = pointerBitsIn(T.arg(0), H + Low, L + Low, O, Depth + 1);
+  } else if (T.is_app() && T.decl().decl_kind() == Z3_OP_CONCAT) {
+    // An address computed from pointer X: X's id, above an offset that
+    // adds to X's (encodeMemory's GEP).
+    unsigned PB = pointerBits(*DL);
+    z3::expr IdPart = T.arg(0);
+    if (W == PB && T.num_args() == 2 && IdPart.is_app() &&
+        IdPart.decl().decl_kind() == Z3_OP_EXTRACT && IdPart.hi() == PB - 1 &&
+        IdPart.lo() == offsetBits(*DL) && IdPart.arg(0).get_sort().bv_size() == PB) {
+      z3::expr X = IdPart.arg(0);
+      std::optional<z3::expr> XIn = pointerBitsIn(X, PB - 1, 0, O, Depth + 1);
+      if (!XIn)
+        In = std::nullopt;
+      else if (!z3::eq(*XIn, X))
+        In = z3::concat(IdPart, offsetFrom(T.arg(1), X, *XIn, 0));
+      PointersIn.insert({Key, {T, In}});
+      return In;
+    }
+    // The argument that holds bits H..L, if one does (the stored pointer
+    // of a memory cell, or a pointer's offset part), or else a constant
+    // that holds the pointer's id.
+    unsigned Top = W, IdLow = H + 1 - ObjectIdBits;
+    for (unsigned K = 0; K < T.num_args(); ++K) {
+      z3::expr A = T.arg(K);
+      unsigned Bottom = Top - A.get_sort().bv_size();
+      if (L >= Bottom && H < Top) {
+        In = pointerBitsIn(A, H - Bottom, L - Bottom, O, Depth + 1);
+        break;
+      }
+      if (IdLow >= Bottom && H < Top && A.is_numeral()) {
+        z3::expr Id = A.extract(H - Bottom, IdLow - Bottom).simplify();
+        auto It = ObjectOfNumber.find(Id.get_numeral_uint64());
+        if (It == ObjectOfNumber.end() || It->second != O)
+          In = std::nullopt;
+        break;
+      }
+      Top = Bottom;
+    }
+  }
+  PointersIn.insert({Key, {T, In}});
+  return In;
+}
+
+z3::expr Encoder::offsetFrom(const z3::expr &Off, const z3::expr &X, const z3::expr &XIn,
+                             unsigned Depth) {
+  // X's offset in a sum, as GEPs build it (else Off itself, which is exact).
+  if (Off.is_app() && Off.decl().decl_kind() == Z3_OP_EXTRACT && Off.lo() == 0 &&
+      Off.hi() == offsetBits(*DL) - 1 && z3::eq(Off.arg(0), X))
+    return offsetPart(XIn, 0);
+  if (Depth < 4 && Off.is_app() && Off.decl().decl_kind() == Z3_OP_BADD) {
+    z3::expr Sum = offsetFrom(Off.arg(0), X, XIn, Depth + 1);
+    for (unsigned K = 1; K < Off.num_args(); ++K)
+      Sum = Sum + offsetFrom(Off.arg(K), X, XIn, Depth + 1);
+    return Sum;
+  }
+  return Off;
+}
+
 std::optional<z3::expr> Encoder::simplifiedId(const z3::expr &Id) {
   z3::params P(Ctx);
   P.set("max_steps", MaxIdSimplifySteps);

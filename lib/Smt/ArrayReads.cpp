@@ -112,8 +112,11 @@ z3::expr ArrayReads::readBelow(const z3::expr &Top, const z3::expr &Index, unsig
       }
     } else if (K == Z3_OP_ITE && Depth < MaxDepth && WithinBudget()) {
       ++ReadTerms, ++Terms;
-      Value = z3::ite(A.arg(0), readBelow(A.arg(1), Index, Depth + 1),
-                      readBelow(A.arg(2), Index, Depth + 1));
+      z3::expr Then = readBelow(A.arg(1), Index, Depth + 1);
+      z3::expr Else = readBelow(A.arg(2), Index, Depth + 1);
+      // (the same read either way: the write the condition chooses was
+      // elsewhere)
+      Value = z3::eq(Then, Else) ? Then : z3::ite(A.arg(0), Then, Else);
     } else if (A.is_lambda() && Z3_get_quantifier_num_bound(Ctx, A) == 1 && Depth < MaxDepth &&
                WithinBudget()) {
       z3::expr_vector At(Ctx);

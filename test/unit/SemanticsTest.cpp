@@ -412,6 +412,34 @@ TEST_F(Semantics, StoreThroughAChoiceTouchesOnlyItsObjects) {
   EXPECT_EQ(S.check(), z3::unsat);
 }
 
+// A write through a pointer that is one of two objects writes each at the
+// offset the pointer has where it names that object: the second field of
+// one, the start of the other. A read of the first field is then the value
+// stored there, with no choice over the pointer's offset in it.
+TEST_F(Semantics, AccessThroughAChoiceUsesEachObjectsOwnOffset) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  Function *F = makeFunction(64, [&](IRBuilder<> &B, Value *X, Value *Y) -> Value * {
+    Type *Pair = ArrayType::get(B.getInt64Ty(), 2);
+    Value *A = B.CreateAlloca(Pair), *Other = B.CreateAlloca(B.getInt64Ty());
+    B.CreateStore(B.getInt64(5), A);
+    Value *Second = B.CreateConstInBoundsGEP2_64(Pair, A, 0, 1);
+    B.CreateStore(Y, B.CreateSelect(B.CreateICmpEQ(X, B.getInt64(0)), Second, Other));
+    return B.CreateLoad(B.getInt64Ty(), A);
+  });
+  z3::context Z;
+  Encoder E(Z, {});
+  z3::expr X = Z.bv_const("x", 64);
+  E.bind(F->getArg(0), X);
+  E.bind(F->getArg(1), Z.bv_const("y", 64));
+  E.encodeFunction(*F);
+  z3::expr R = E.value(cast<ReturnInst>(F->getEntryBlock().getTerminator())->getReturnValue());
+  std::set<unsigned> Seen;
+  EXPECT_FALSE(mentions(R, X, Seen)) << R;
+  z3::solver S(Z);
+  S.add(R != Z.bv_val(5, 64));
+  EXPECT_EQ(S.check(), z3::unsat);
+}
+
 // A run that outlasts its engine's time ends when the time is up, not after
 // the step limit: a counterexample's replay must not outrun the deadline.
 TEST_F(Semantics, RunEndsAtTheDeadline) {
