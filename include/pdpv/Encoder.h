@@ -219,8 +219,9 @@ private:
   z3::expr pointerFromInteger(const llvm::IntToPtrInst &I);
   z3::expr idOf(const z3::expr &P);
   z3::expr offsetOf(const z3::expr &P);
-  /// P's offset wherever P points into object O (EncoderObjects.cpp).
-  z3::expr offsetIn(const z3::expr &P, unsigned O);
+  /// P's offset wherever P points into object O, one of the candidates Os
+  /// (EncoderObjects.cpp).
+  z3::expr offsetIn(const z3::expr &P, unsigned O, const std::vector<unsigned> &Os);
   /// A term equal to bits H..L of T, a pointer, wherever that pointer
   /// points into O; none if it never does. Depth bounds the walk (beyond
   /// MaxPointerInDepth: the bits themselves).

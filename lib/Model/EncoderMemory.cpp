@@ -153,8 +153,9 @@ std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &
 z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
   z3::expr Id = idOf(P);
   std::optional<z3::expr> V;
-  for (unsigned O : candidates(P)) {
-    z3::expr A = contents(O), Off = offsetIn(P, O);
+  std::vector<unsigned> Os = candidates(P);
+  for (unsigned O : Os) {
+    z3::expr A = contents(O), Off = offsetIn(P, O, Os);
     z3::expr X = byteOf(Reads.read(A, Off));
     for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
       X = z3::concat(byteOf(Reads.read(A, Off + offsetConstant(K))), X);
@@ -169,7 +170,7 @@ std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
   std::vector<unsigned> Os = candidates(P);
   std::vector<z3::expr> Offs;
   for (unsigned O : Os)
-    Offs.push_back(offsetIn(P, O));
+    Offs.push_back(offsetIn(P, O, Os));
   std::vector<z3::expr> Cells;
   for (unsigned K = 0; K < Count; ++K) {
     std::optional<z3::expr> C;
@@ -238,7 +239,7 @@ void Encoder::storeBytes(const z3::expr &P, const std::vector<uint8_t> &Bytes, u
   for (unsigned O : Os) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
-    z3::expr Old = contents(O), New = Old, At = offsetIn(P, O);
+    z3::expr Old = contents(O), New = Old, At = offsetIn(P, O, Os);
     for (uint64_t K = 0; K < Length; ++K)
       New = z3::store(New, At + offsetConstant(K),
                       plainCell(Ctx.bv_val(K < Bytes.size() ? Bytes[K] : 0, 8)));
@@ -272,10 +273,11 @@ void Encoder::storeRange(const z3::expr &P, const z3::expr &Len,
   z3::expr Id = idOf(P);
   z3::expr N = Len.simplify();
   std::vector<std::pair<unsigned, z3::expr>> Written;
-  for (unsigned O : candidates(P)) {
+  std::vector<unsigned> Os = candidates(P);
+  for (unsigned O : Os) {
     if (!Objects[O - 1].Writable)
       continue; // its check fails first
-    z3::expr Old = contents(O), Off = offsetIn(P, O);
+    z3::expr Old = contents(O), Off = offsetIn(P, O, Os);
     z3::expr New = Old;
     std::optional<z3::expr> All;
     bool Untouched = Arbitrary && isHeapSite(Objects[O - 1].Site) &&
@@ -326,11 +328,12 @@ z3::expr Encoder::inObject(const z3::expr &P, const z3::expr &Length, bool Write
     Ok = Length.extract(LW - 1, OW) == Ctx.bv_val(0, LW - OW);
   z3::expr Len = asOffset(Length), Id = idOf(P);
   z3::expr In = Ctx.bool_val(false);
-  for (unsigned O : candidates(P)) {
+  std::vector<unsigned> Os = candidates(P);
+  for (unsigned O : Os) {
     const Object &Obj = Objects[O - 1];
     if (Write && !Obj.Writable)
       continue;
-    z3::expr Size = sizeTerm(O), Off = offsetIn(P, O);
+    z3::expr Size = sizeTerm(O), Off = offsetIn(P, O, Os);
     In = In || (Id == idConstant(O) && live(O) && z3::ule(Len, Size) && z3::ule(Off, Size - Len));
   }
   return Ok && In;

@@ -148,12 +148,18 @@ bool Encoder::idLeaves(const z3::expr &Id, std::set<unsigned> &Ids,
   return false;
 }
 
-z3::expr Encoder::offsetIn(const z3::expr &P, unsigned O) {
+z3::expr Encoder::offsetIn(const z3::expr &P, unsigned O, const std::vector<unsigned> &Os) {
   // A read of object O at P's offset is used only where P points into O:
   // there the branches of P's if-then-else tree that name other objects
   // (null, an unknown address, the other targets of a loaded pointer) say
   // nothing, and the offset without them is often a constant, which every
   // read and write at a known offset then decides without an if-then-else.
+  // A pointer into one object keeps its own offset term: the loop facts'
+  // instantiation at the indices a claim reads (Instantiation.cpp) finds
+  // them in that form (test/memory/fill-then-read.c's range fact went
+  // uninstantiated at the numeral).
+  if (Os.size() < 2)
+    return offsetOf(P);
   unsigned PB = pointerBits(*DL);
   std::optional<z3::expr> In = pointerBitsIn(P, PB - 1, 0, O, 0);
   return In ? offsetPart(*In, 0) : offsetOf(P);
