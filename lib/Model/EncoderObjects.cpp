@@ -215,28 +215,27 @@ std::optional<z3::expr> Encoder::pointerBitsIn(const z3::expr &T, unsigned H, un
         In = std::nullopt;
       else if (!z3::eq(*XIn, X))
         In = z3::concat(IdPart, offsetFrom(T.arg(1), X, *XIn, 0));
-      PointersIn.insert({Key, {T, In}});
-      return In;
-    }
-    // The argument that holds bits H..L, if one does (the stored pointer
-    // of a memory cell, or a pointer's offset part), or else a constant
-    // that holds the pointer's id.
-    unsigned Top = W, IdLow = H + 1 - ObjectIdBits;
-    for (unsigned K = 0; K < T.num_args(); ++K) {
-      z3::expr A = T.arg(K);
-      unsigned Bottom = Top - A.get_sort().bv_size();
-      if (L >= Bottom && H < Top) {
-        In = pointerBitsIn(A, H - Bottom, L - Bottom, O, Depth + 1);
-        break;
+    } else {
+      // The argument that holds bits H..L, if one does (the stored pointer
+      // of a memory cell, or a pointer's offset part), or else a constant
+      // that holds the pointer's id.
+      unsigned Top = W, IdLow = H + 1 - ObjectIdBits;
+      for (unsigned K = 0; K < T.num_args(); ++K) {
+        z3::expr A = T.arg(K);
+        unsigned Bottom = Top - A.get_sort().bv_size();
+        if (L >= Bottom && H < Top) {
+          In = pointerBitsIn(A, H - Bottom, L - Bottom, O, Depth + 1);
+          break;
+        }
+        if (IdLow >= Bottom && H < Top && A.is_numeral()) {
+          z3::expr Id = A.extract(H - Bottom, IdLow - Bottom).simplify();
+          auto It = ObjectOfNumber.find(Id.get_numeral_uint64());
+          if (It == ObjectOfNumber.end() || It->second != O)
+            In = std::nullopt;
+          break;
+        }
+        Top = Bottom;
       }
-      if (IdLow >= Bottom && H < Top && A.is_numeral()) {
-        z3::expr Id = A.extract(H - Bottom, IdLow - Bottom).simplify();
-        auto It = ObjectOfNumber.find(Id.get_numeral_uint64());
-        if (It == ObjectOfNumber.end() || It->second != O)
-          In = std::nullopt;
-        break;
-      }
-      Top = Bottom;
     }
   }
   PointersIn.insert({Key, {T, In}});
