@@ -167,6 +167,12 @@ bool isQuietOutput(const CallBase &Call, const Function &Callee) {
     return Args == 1;
   if (N == "fputs" || N == "fputc" || N == "putc")
     return Args == 2 && isStandardStream(Arg(1));
+  if (N == "fwrite")
+    return Args == 4 && isStandardStream(Arg(3));
+  // (fflush(NULL) also flushes streams the program opened, perhaps on its
+  // own buffer: not passed)
+  if (N == "fflush")
+    return Args == 1 && isStandardStream(Arg(0));
   return false;
 }
 

@@ -94,6 +94,15 @@ int tracing(unsigned x) {
   return 0;
 }
 // CHECK-DAG: calls.c:[[@LINE-3]]:3: remark: assertion proved
+// Writing to stdout and flushing it changes nothing the program reads.
+int flushing(unsigned x) {
+  fputs("x\n", stdout);
+  fwrite("ab", 1, 2, stderr);
+  fflush(stdout);
+  assert(x * 2 % 2 == 0);
+  return 0;
+}
+// CHECK-DAG: calls.c:[[@LINE-3]]:3: remark: assertion proved
 // Its ILP32 runs confirm FALSEs natively: a machine that runs no 32-bit
 // program (no qemu-i386 either) skips it.
 // REQUIRES: run-32bit
