@@ -32,7 +32,9 @@ llvm::Error writeResultsDir(llvm::StringRef Dir, llvm::StringRef Source,
 struct BuildReport {
   struct Function {
     std::string File, Name;
-    unsigned Proved = 0, Failing = 0, Unknown = 0;
+    /// Preconditions: failing assertions on an API function's arguments
+    /// (CheckResult::Precondition), not counted as Failing.
+    unsigned Proved = 0, Failing = 0, Unknown = 0, Preconditions = 0;
   };
   std::vector<Function> Functions;
   /// The counts of all functions (File and Name empty).

@@ -37,6 +37,9 @@ void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
 llvm::StringRef verdictName(Verdict V);
 /// "assertion", "signed overflow check", ... (message words)
 const char *propertyName(CheckKind K);
+/// "precondition of 'f': the assertion fails for some arguments ..., e.g.
+/// parameter 'n' = 0": a precondition C of Function in one line.
+std::string preconditionText(const CheckResult &C, llvm::StringRef Function);
 
 /// The results as the CLI's --json object: File, the combined verdict V and,
 /// for UNKNOWN, Why.
@@ -50,6 +53,7 @@ llvm::json::Value resultsAsSarif(const std::vector<FunctionResult> &Results,
 /// (DiagnosticSink).
 enum class DiagKind {
   Failing,     ///< a property can fail (a warning)
+  Precondition, ///< a function's precondition, failing for some arguments (a remark)
   FailureNote, ///< the failing run: inputs, path, native confirmation (notes)
   Unknown,     ///< no verdict, and why
   Proved,      ///< a property holds

@@ -55,6 +55,14 @@ struct CheckResult {
   // For True: LLVM's simplification removed the assertion during preparation
   // (its condition folded to true, or it is unreachable); no engine saw it.
   bool ProvedInPreparation = false;
+  // For an assertion: its condition is computed from the entry function's
+  // parameters, or from memory reached through them (Properties).
+  bool OnParameter = false;
+  // For False: a precondition of the entry function rather than a failure
+  // (VerifyOptions::Preconditions): an assertion OnParameter of an
+  // externally visible function other than main, verified for any
+  // arguments, fails for some of them.
+  bool Precondition = false;
 
   CheckResult() = default;
   CheckResult(CheckKind K, SourceLocation Loc, Verdict V = Verdict::Unknown, Unknown Why = {})

@@ -225,6 +225,20 @@ static void replayFailures(const Module &M, FunctionResult &R, const VerifyOptio
   updateVerdict(R);
 }
 
+/// A failing assertion on the parameters of a function another file may
+/// call (not main), verified for any arguments, fails for arguments its
+/// callers may never pass: it is the function's precondition.
+static void markPreconditions(const Module &M, std::vector<FunctionResult> &Results,
+                              const VerifyOptions &O) {
+  for (FunctionResult &R : Results) {
+    const Function *F = M.getFunction(R.Name);
+    bool Api = O.Preconditions && F && !F->hasLocalLinkage() && F->getName() != "main" &&
+               F->arg_size() > 0;
+    for (CheckResult &C : R.Checks)
+      C.Precondition = Api && C.V == Verdict::False && C.OnParameter;
+  }
+}
+
 /// Where unchanged functions' results are kept: cache-dir, or a folder of
 /// results-dir (none: nowhere).
 static std::string cacheDirectory(const VerifyOptions &O) {
@@ -250,8 +264,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Cache.emplace(Dir);
   std::string FileKey = Cache ? Cache->fileKey(M, Opts) : "";
   if (Cache)
-    if (std::optional<std::vector<FunctionResult>> Known = Cache->lookupFile(FileKey))
+    if (std::optional<std::vector<FunctionResult>> Known = Cache->lookupFile(FileKey)) {
+      markPreconditions(M, *Known, Opts);
       return std::move(*Known);
+    }
   std::unique_ptr<Module> Clone = CloneModule(M);
   std::vector<FunctionResult> Results;
   // The results verified now (a cached one is final, native replay and all)
@@ -302,6 +318,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       Cache->store(Keys[K], Results[Fresh[K]]);
     Cache->storeFile(FileKey, Results);
   }
+  markPreconditions(M, Results, Opts);
   return Results;
 }
 

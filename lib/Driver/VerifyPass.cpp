@@ -107,6 +107,9 @@ public:
     case DiagKind::Unknown:
       Ctx.diagnose(OptimizationRemarkMissed("pdpv", "Unknown", Where, Region) << Text);
       return;
+    case DiagKind::Precondition:
+      Ctx.diagnose(OptimizationRemarkMissed("pdpv", "Precondition", Where, Region) << Text);
+      return;
     case DiagKind::ProofNote:
     case DiagKind::EngineNote:
       Ctx.diagnose(OptimizationRemarkAnalysis("pdpv", "Engines", Where, Region) << Text);

@@ -21,6 +21,47 @@ using namespace llvm;
 
 namespace pdpv {
 
+/// Whether V is computed from a parameter of its function: through the
+/// operands of instructions (a loaded value's address among them: what a
+/// parameter points to), not through the branches that lead to V nor
+/// through memory another instruction wrote.
+static bool computedFromParameter(const Value *V) {
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 16> Work{V};
+  while (!Work.empty()) {
+    const Value *X = Work.pop_back_val();
+    if (isa<Argument>(X))
+      return true;
+    if (const auto *U = dyn_cast<User>(X); U && !isa<GlobalValue>(X) && Seen.insert(X).second)
+      append_range(Work, U->operands());
+  }
+  return false;
+}
+
+/// Whether the assertion Marker is on a parameter: its condition is computed
+/// from one, or, for an error call's assert(false), the condition of a
+/// branch that leads to it is (the blocks up to the nearest branch).
+static bool assertionOnParameter(const CallBase &Marker) {
+  const Value *Condition = Marker.getArgOperand(0);
+  if (!isa<Constant>(Condition))
+    return computedFromParameter(Condition);
+  SmallPtrSet<const BasicBlock *, 8> Seen;
+  for (const BasicBlock *B = Marker.getParent(); B && Seen.insert(B).second;) {
+    for (const BasicBlock *P : predecessors(B)) {
+      const Instruction *T = P->getTerminator();
+      const auto *Br = dyn_cast<BranchInst>(T);
+      const Value *Decides = Br && Br->isConditional() ? Br->getCondition()
+                             : isa<SwitchInst>(T)    ? cast<SwitchInst>(T)->getCondition()
+                                                     : nullptr;
+      if (Decides && computedFromParameter(Decides))
+        return true;
+    }
+    const BasicBlock *Only = B->getSinglePredecessor();
+    B = Only && Only->getTerminator()->getNumSuccessors() == 1 ? Only : nullptr;
+  }
+  return false;
+}
+
 Properties::Properties(const Function &F, const UBOptions &UB) {
   for (const Instruction &I : instructions(F)) {
     std::optional<CheckKind> K;
@@ -270,8 +311,11 @@ FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
     StatusLine::get().function(R.Name, T.Props.List.size(), B.Deadline);
     runGuarded(*createEngine(O), T, B);
     T.Props.giveUp(B.TimeReason);
-    for (Properties::Property &Q : T.Props.List)
+    for (Properties::Property &Q : T.Props.List) {
+      // (after the engines, which write their own results)
+      Q.R.OnParameter = Q.R.K == CheckKind::Assertion && assertionOnParameter(cast<CallBase>(*Q.At));
       R.Checks.push_back(std::move(Q.R));
+    }
   }
   mergeByLocation(R.Checks);
   R.Seconds = std::chrono::duration<double>(EngineClock::now() - Started).count();

@@ -65,7 +65,8 @@ json::Value toJson(const CheckResult &R) {
                       {"awaits_native", R.AwaitsNativeRun},
                       {"native_note", R.NativeNote},
                       {"target", toJson(R.Target)},
-                      {"in_preparation", R.ProvedInPreparation}};
+                      {"in_preparation", R.ProvedInPreparation},
+                      {"on_parameter", R.OnParameter}};
 }
 
 json::Array strings(const std::vector<std::string> &S) {
@@ -180,6 +181,7 @@ struct Reader {
     R.NativeNote = string(O, "native_note");
     R.Target = location(O, "target");
     R.ProvedInPreparation = boolean(O, "in_preparation");
+    R.OnParameter = boolean(O, "on_parameter");
     return R;
   }
 };

@@ -95,6 +95,12 @@ const OptionTable<VerifyOptions> &optionTable() {
                      [](O &V, StringRef Names) { return parseErrorFunctions(Names, V.UB); }),
         flagRow<O>("quiet", "no remark for each proved property",
                    [](O &V) -> bool & { return V.Quiet; }),
+        flagRow<O>("preconditions",
+                   "report an assertion on the parameters of an externally visible function "
+                   "other than main, failing for some arguments, as a precondition of the "
+                   "function (a remark) rather than a failure (a warning); inside clang and at "
+                   "link time the default is on",
+                   [](O &V) -> bool & { return V.Preconditions; }),
         flagRow<O>("memo", "keep each loop's PDR trace between refinements (thesis 4.3.3)",
                    [](O &V) -> bool & { return V.Refine.Memoize; }),
         flagRow<O>("generalize", "generalize counterexamples before refining (thesis Alg. 4.5)",
@@ -212,6 +218,7 @@ VerifyOptions buildOptionsFromCommandLine() {
   VerifyOptions Defaults;
   Defaults.TimeoutSeconds = BuildTimeoutSeconds;
   Defaults.TotalTimeoutSeconds = BuildTotalTimeoutSeconds;
+  Defaults.Preconditions = true;
   return optionsFromCommandLine(Defaults);
 }
 

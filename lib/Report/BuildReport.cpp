@@ -126,6 +126,8 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
           StringRef Verdict = C ? C->getString("verdict").value_or("") : "";
           if (Verdict == "TRUE")
             ++Fn.Proved;
+          else if (Verdict == "FALSE" && C->get("precondition_of"))
+            ++Fn.Preconditions;
           else if (Verdict == "FALSE")
             ++Fn.Failing;
           else {
@@ -169,21 +171,27 @@ BuildReport::Function BuildReport::total() const {
   for (const Function &F : Functions) {
     T.Proved += F.Proved;
     T.Failing += F.Failing;
+    T.Preconditions += F.Preconditions;
     T.Unknown += F.Unknown;
   }
   return T;
 }
 
 void printBuildReport(raw_ostream &OS, const BuildReport &R) {
+  bool Preconditions = R.total().Preconditions > 0;
   size_t Width = 8;
   for (const BuildReport::Function &F : R.Functions)
     Width = std::max(Width, F.File.size() + F.Name.size() + 2);
   auto Row = [&](const std::string &Name, const BuildReport::Function &F) {
-    OS << left_justify(Name, Width)
-       << formatv(" {0,7} {1,7} {2,7}\n", F.Proved, F.Failing, F.Unknown);
+    OS << left_justify(Name, Width) << formatv(" {0,7} {1,7} {2,7}", F.Proved, F.Failing, F.Unknown);
+    if (Preconditions)
+      OS << formatv(" {0,13}", F.Preconditions);
+    OS << "\n";
   };
+  // (a column of preconditions only where there are some: most builds have none)
   OS << left_justify("file: function", Width)
-     << formatv(" {0,7} {1,7} {2,7}\n", "proved", "failing", "unknown");
+     << formatv(" {0,7} {1,7} {2,7}", "proved", "failing", "unknown")
+     << (Preconditions ? formatv(" {0,13}", "preconditions").str() : "") << "\n";
   for (const BuildReport::Function &Fn : R.Functions)
     Row(Fn.File + ": " + Fn.Name, Fn);
   Row(formatv("total ({0} files, {1} functions)", R.Files, R.Functions.size()), R.total());

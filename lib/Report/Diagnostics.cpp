@@ -55,6 +55,24 @@ static const char *failureText(CheckKind K) {
   return "property can fail";
 }
 
+/// Inputs shown in a precondition's one line.
+constexpr size_t MaxPreconditionInputs = 8;
+
+std::string preconditionText(const CheckResult &C, StringRef Function) {
+  std::string Text = "precondition of '" + Function.str() +
+                     "': the assertion fails for some arguments (its callers are not in view)";
+  for (size_t K = 0; K < C.Inputs.size() && K < MaxPreconditionInputs; ++K) {
+    const CheckResult::InputValue &In = C.Inputs[K];
+    Text += (K ? ", " : ", e.g. ") + In.Origin + " = " +
+            (In.Float ? In.text() : formatValue(In.V, In.Unsigned));
+  }
+  if (C.Inputs.size() > MaxPreconditionInputs)
+    Text += ", ...";
+  if (C.NativeConfirmed)
+    Text += "; confirmed by a native run";
+  return Text;
+}
+
 /// "lines 3, 4, 7, 8, 7, 8, 9"; a long path keeps its start and its end.
 static std::string describePath(const std::vector<unsigned> &Lines) {
   constexpr size_t Head = 24, Tail = 8;
@@ -80,6 +98,7 @@ void TextDiagnostics::emit(DiagKind K, const SourceLocation &Loc, const Twine &M
     return diagnose(OS, Loc, Severity::Note, Message, Function);
   case DiagKind::Summary: // the message names the function
     return diagnose(OS, Loc, Severity::Remark, Message);
+  case DiagKind::Precondition:
   case DiagKind::Proved:
   case DiagKind::Invariant:
   case DiagKind::EngineNote:
@@ -136,8 +155,13 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
     if (FunctionLevel)
       Sink.emit(DiagKind::Unknown, R.ReasonLoc,
                "verification result unknown: " + describe(R.Why), R.Name);
-    unsigned Failed = 0, Proved = 0, Unknown = 0;
+    unsigned Failed = 0, Proved = 0, Unknown = 0, Preconditions = 0;
     for (const CheckResult &C : R.Checks) {
+      if (C.V == Verdict::False && C.Precondition) {
+        ++Preconditions;
+        Sink.emit(DiagKind::Precondition, C.Loc, preconditionText(C, R.Name), R.Name);
+        continue;
+      }
       switch (C.V) {
       case Verdict::True:
         ++Proved;
@@ -210,9 +234,13 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
                R.Name);
     for (const std::string &Note : R.EngineNotes)
       Sink.emit(DiagKind::EngineNote, {}, Note, R.Name);
-    std::string Summary = "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" +
-                          std::to_string(Proved) + " proved, " + std::to_string(Failed) +
-                          " failing, " + std::to_string(Unknown) + " unknown)";
+    std::string Summary =
+        "'" + R.Name + "': Result: " + verdictName(R.V).str() + " (" + std::to_string(Proved) +
+        " proved, " + std::to_string(Failed) + " failing, " +
+        (Preconditions ? std::to_string(Preconditions) +
+                             (Preconditions == 1 ? " precondition, " : " preconditions, ")
+                       : "") +
+        std::to_string(Unknown) + " unknown)";
     Sink.emit(DiagKind::Summary, {}, Summary, R.Name);
   }
 }

@@ -58,6 +58,8 @@ json::Value resultsAsJson(StringRef File, const std::vector<FunctionResult> &Res
         addReason(O, C.Why);
       if (C.ProvedInPreparation)
         O["proved_by"] = "preparation";
+      if (C.Precondition)
+        O["precondition_of"] = R.Name;
       if (C.V == Verdict::False) {
         json::Array Inputs;
         for (size_t K = 0; K < C.Inputs.size() && K < MaxReportedItems; ++K) {
@@ -141,8 +143,10 @@ json::Value resultsAsSarif(const std::vector<FunctionResult> &Results, StringRef
         break;
       case Verdict::False:
         Res["kind"] = "fail";
-        Res["level"] = "error";
-        Text += "can fail";
+        Res["level"] = C.Precondition ? "note" : "error";
+        Text += C.Precondition ? "can fail: a precondition of the function (fails for some "
+                                 "arguments; its callers are not in view)"
+                               : "can fail";
         for (size_t K = 0; K < C.Inputs.size() && K < MaxReportedItems; ++K)
           Text += (K ? ", " : " with ") + C.Inputs[K].Origin + " = " +
                   C.Inputs[K].text();

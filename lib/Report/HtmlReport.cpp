@@ -100,7 +100,10 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
         if (Verdict == "TRUE") {
           note(SF, Line, "proved", "proved", Property + " proved (in " + Name.str() + ")");
         } else if (Verdict == "FALSE") {
-          std::string Text = Property + " can fail (in " + Name.str() + ")";
+          bool Precondition = C.get("precondition_of");
+          std::string Text = Precondition ? Property + ": a precondition of '" + Name.str() +
+                                                "', it fails for some arguments"
+                                          : Property + " can fail (in " + Name.str() + ")";
           if (const json::Array *Inputs = C.getArray("inputs"))
             for (const json::Value &IV : *Inputs) {
               const json::Object *In = IV.getAsObject();
@@ -125,7 +128,9 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
                               Run->getString("error_call").value_or("?").str()
                         : "\nnot confirmed natively: " +
                               Run->getString("why_not").value_or("?").str();
-          note(SF, Line, "failing", "failing", Text);
+          // (a precondition is no failure of the function's own)
+          const char *Mark = Precondition ? "unknown" : "failing";
+          note(SF, Line, Mark, Mark, Text);
         } else {
           note(SF, Line, "unknown", "unknown",
                Property + " unknown (in " + Name.str() +
@@ -169,15 +174,20 @@ tr.note.invariant td.text { color: #234e8c; background: #f1f6ff; }
 void writeHtmlReport(raw_ostream &OS, const BuildReport &R) {
   OS << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>PDPV report</title>\n"
      << "<style>\n" << Style << "</style></head><body>\n<h1>PDPV report</h1>\n";
-  OS << "<table class=\"summary\"><tr><th>file: function</th><th>proved</th>"
-        "<th>can fail</th><th>unknown</th></tr>\n";
-  for (const BuildReport::Function &Fn : R.Functions)
-    OS << formatv("<tr><td>{0}: {1}</td><td>{2}</td><td>{3}</td><td>{4}</td></tr>\n",
-                  escape(Fn.File), escape(Fn.Name), Fn.Proved, Fn.Failing, Fn.Unknown);
   BuildReport::Function T = R.total();
+  bool Preconditions = T.Preconditions > 0; // (a column only where there are some)
+  auto Cell = [&](const char *Tag, unsigned N) { return formatv("<{0}>{1}</{0}>", Tag, N).str(); };
+  OS << "<table class=\"summary\"><tr><th>file: function</th><th>proved</th>"
+        "<th>can fail</th><th>unknown</th>"
+     << (Preconditions ? "<th>preconditions</th>" : "") << "</tr>\n";
+  for (const BuildReport::Function &Fn : R.Functions)
+    OS << formatv("<tr><td>{0}: {1}</td><td>{2}</td><td>{3}</td><td>{4}</td>", escape(Fn.File),
+                  escape(Fn.Name), Fn.Proved, Fn.Failing, Fn.Unknown)
+       << (Preconditions ? Cell("td", Fn.Preconditions) : "") << "</tr>\n";
   OS << formatv("<tr><th>total ({0} files, {1} functions)</th><th>{2}</th><th>{3}</th>"
-                "<th>{4}</th></tr></table>\n",
-                R.Files, R.Functions.size(), T.Proved, T.Failing, T.Unknown);
+                "<th>{4}</th>",
+                R.Files, R.Functions.size(), T.Proved, T.Failing, T.Unknown)
+     << (Preconditions ? Cell("th", T.Preconditions) : "") << "</tr></table>\n";
   if (!R.Reasons.empty()) {
     OS << "<h3>Unknown, by reason</h3><ul class=\"reasons\">\n";
     for (const auto &[Reason, N] : R.Reasons)

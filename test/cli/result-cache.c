@@ -14,8 +14,8 @@
 // RUN: echo > %t.src/shifted.c && echo >> %t.src/shifted.c && cat %s >> %t.src/shifted.c
 // RUN: not pdpv --cache-dir=%t.cache %t.src/shifted.c 2>&1 | FileCheck-19 %s --check-prefix=SHIFTED
 // In a build, the cache lives under the results directory by default.
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=FIRST
-// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=AGAIN
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-preconditions=false -Rpass=pdpv -Rpass-missed=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=FIRST
+// RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -mllvm -pdpv-preconditions=false -Rpass=pdpv -Rpass-analysis=pdpv -mllvm -pdpv-results-dir=%t.results -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=AGAIN
 // RUN: ls %t.results/cache | FileCheck-19 %s --check-prefix=FILES
 #include <assert.h>
 
