@@ -14,6 +14,7 @@
 #include "pdpv/Unknown.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <optional>
 #include <string>
@@ -55,13 +56,16 @@ struct CheckResult {
   // For True: LLVM's simplification removed the assertion during preparation
   // (its condition folded to true, or it is unreachable); no engine saw it.
   bool ProvedInPreparation = false;
-  // For an assertion: its condition is computed from the entry function's
-  // parameters, or from memory reached through them (Properties).
+  // An assertion whose condition is computed from the entry function's
+  // parameters, or from memory reached through them; a memory access
+  // through the parameters only (verifyEntry).
   bool OnParameter = false;
-  // For False: a precondition of the entry function rather than a failure
-  // (VerifyOptions::Preconditions): an assertion OnParameter of an
-  // externally visible function other than main, verified for any
-  // arguments, fails for some of them.
+  // A precondition of the entry function rather than a property of its own
+  // (VerifyOptions::Preconditions; the function is externally visible, not
+  // main, and verified for any arguments): an assertion OnParameter that
+  // fails for some arguments, or a memory access through the parameters
+  // not shown valid for every argument -- the arguments must be valid for
+  // it, and the function's other verdicts hold for such arguments.
   bool Precondition = false;
 
   CheckResult() = default;
@@ -116,7 +120,13 @@ template <typename Results> Verdict combineVerdicts(const Results &Rs, Unknown &
 }
 
 /// R.V (and R.Why, if it has none of its own) from its checks.
-inline void updateVerdict(FunctionResult &R) { R.V = combineVerdicts(R.Checks, R.Why); }
+/// R's verdict from its checks. A precondition is the arguments' to meet,
+/// not the function's: the verdict holds for the arguments that meet them.
+inline void updateVerdict(FunctionResult &R) {
+  R.V = combineVerdicts(
+      llvm::make_filter_range(R.Checks, [](const CheckResult &C) { return !C.Precondition; }),
+      R.Why);
+}
 
 } // namespace pdpv
 

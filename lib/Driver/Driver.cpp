@@ -26,6 +26,28 @@ using namespace llvm;
 
 namespace pdpv {
 
+/// Whether R's entry is verified for any arguments and its preconditions
+/// are told apart (VerifyOptions::Preconditions): a function another file
+/// may call, not main, that takes arguments.
+static bool reportsPreconditions(const Module &M, const FunctionResult &R,
+                                 const VerifyOptions &O) {
+  const Function *F = M.getFunction(R.Name);
+  return O.Preconditions && F && !F->hasLocalLinkage() && F->getName() != "main" &&
+         F->arg_size() > 0;
+}
+
+/// The checks of kind K in R that are preconditions (CheckResult): memory
+/// accesses before settleUnmodelled, so that they do not end the model;
+/// assertions once the native runs confirmed their failures.
+static void markPreconditions(const Module &M, FunctionResult &R, const VerifyOptions &O,
+                              CheckKind K) {
+  bool Reports = reportsPreconditions(M, R, O);
+  for (CheckResult &C : R.Checks)
+    if (C.K == K)
+      C.Precondition = Reports && C.OnParameter &&
+                       (K == CheckKind::Assertion ? C.V == Verdict::False : C.V != Verdict::True);
+}
+
 /// C stays UNKNOWN: the failing run of the model it kept for a native
 /// replay (CheckResult::AwaitsNativeRun) is no evidence of its own.
 static void forgetCandidateRun(CheckResult &C) {
@@ -109,6 +131,8 @@ static bool guardsExploitableBehaviour(const CheckResult &C) {
 static void settleUnmodelled(FunctionResult &R, const UBOptions &UB) {
   const CheckResult *Escape = nullptr, *Exploitable = nullptr;
   for (const CheckResult &C : R.Checks) {
+    if (C.Precondition) // (the arguments' to meet: the model assumes they do)
+      continue;
     if (endsTheModel(C.K, UB) && C.V != Verdict::True && !Escape)
       Escape = &C;
     if (guardsExploitableBehaviour(C) && C.V != Verdict::True && !Exploitable)
@@ -225,20 +249,6 @@ static void replayFailures(const Module &M, FunctionResult &R, const VerifyOptio
   updateVerdict(R);
 }
 
-/// A failing assertion on the parameters of a function another file may
-/// call (not main), verified for any arguments, fails for arguments its
-/// callers may never pass: it is the function's precondition.
-static void markPreconditions(const Module &M, std::vector<FunctionResult> &Results,
-                              const VerifyOptions &O) {
-  for (FunctionResult &R : Results) {
-    const Function *F = M.getFunction(R.Name);
-    bool Api = O.Preconditions && F && !F->hasLocalLinkage() && F->getName() != "main" &&
-               F->arg_size() > 0;
-    for (CheckResult &C : R.Checks)
-      C.Precondition = Api && C.V == Verdict::False && C.OnParameter;
-  }
-}
-
 /// Where unchanged functions' results are kept: cache-dir, or a folder of
 /// results-dir (none: nowhere).
 static std::string cacheDirectory(const VerifyOptions &O) {
@@ -264,10 +274,8 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Cache.emplace(Dir);
   std::string FileKey = Cache ? Cache->fileKey(M, Opts) : "";
   if (Cache)
-    if (std::optional<std::vector<FunctionResult>> Known = Cache->lookupFile(FileKey)) {
-      markPreconditions(M, *Known, Opts);
+    if (std::optional<std::vector<FunctionResult>> Known = Cache->lookupFile(FileKey))
       return std::move(*Known);
-    }
   std::unique_ptr<Module> Clone = CloneModule(M);
   std::vector<FunctionResult> Results;
   // The results verified now (a cached one is final, native replay and all)
@@ -297,6 +305,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Fresh.push_back(Results.size());
     Keys.push_back(Key);
     Results.push_back(verifyEntry(E, Opts, Total));
+    markPreconditions(M, Results.back(), Opts, CheckKind::OutOfBounds);
     settleUnmodelled(Results.back(), Opts.UB);
   }
   bool HarnessWritten = false;
@@ -308,6 +317,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       }
       replayFailures(M, Results[K], Opts, HarnessWritten);
     }
+  for (size_t K : Fresh) {
+    markPreconditions(M, Results[K], Opts, CheckKind::Assertion);
+    updateVerdict(Results[K]);
+  }
   StatusLine::get().clear();
   for (FunctionResult &R : Results) // without native runs they stay UNKNOWN
     for (CheckResult &C : R.Checks)
@@ -318,7 +331,6 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       Cache->store(Keys[K], Results[Fresh[K]]);
     Cache->storeFile(FileKey, Results);
   }
-  markPreconditions(M, Results, Opts);
   return Results;
 }
 

@@ -12,7 +12,11 @@
 #include "pdpv/StatusLine.h"
 #include "pdpv/Z3Util.h"
 
+#include "pdpv/Memory.h"
+
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <numeric>
@@ -60,6 +64,38 @@ static bool assertionOnParameter(const CallBase &Marker) {
     B = Only && Only->getTerminator()->getNumSuccessors() == 1 ? Only : nullptr;
   }
   return false;
+}
+
+/// Whether the memory access the check Marker guards goes through the
+/// entry's pointer parameters only, each address a constant offset at or
+/// above the parameter (a struct's field, an array's fixed element): some
+/// argument is valid for it. (The model's parameter points to its object's
+/// start, so p[-1] would be valid for none, though a caller may pass a
+/// pointer into an array; a free is no such access either: the model never
+/// lets a parameter's object be freed.)
+static bool accessThroughParameters(const CallBase &Marker) {
+  const Instruction *Guarded = guardsNextAccess(Marker) ? Marker.getNextNode() : nullptr;
+  SmallVector<Access, 2> Accesses;
+  if (Guarded)
+    Accesses = accessesOf(*Guarded);
+  const DataLayout &DL = Marker.getModule()->getDataLayout();
+  return !Accesses.empty() && all_of(Accesses, [&](const Access &A) {
+    APInt Offset(DL.getIndexTypeSizeInBits(A.Ptr->getType()), 0);
+    const Value *Base = A.Ptr->stripAndAccumulateConstantOffsets(DL, Offset,
+                                                                 /*AllowNonInbounds=*/true);
+    return isa<Argument>(Base) && Offset.isNonNegative();
+  });
+}
+
+/// Whether the property Q depends on the entry's arguments
+/// (CheckResult::OnParameter).
+static bool onParameter(const Properties::Property &Q) {
+  const auto &Marker = cast<CallBase>(*Q.At);
+  switch (Q.R.K) {
+  case CheckKind::Assertion: return assertionOnParameter(Marker);
+  case CheckKind::OutOfBounds: return accessThroughParameters(Marker);
+  default: return false;
+  }
 }
 
 Properties::Properties(const Function &F, const UBOptions &UB) {
@@ -313,7 +349,7 @@ FunctionResult verifyEntry(const PreparedEntry &E, const VerifyOptions &O,
     T.Props.giveUp(B.TimeReason);
     for (Properties::Property &Q : T.Props.List) {
       // (after the engines, which write their own results)
-      Q.R.OnParameter = Q.R.K == CheckKind::Assertion && assertionOnParameter(cast<CallBase>(*Q.At));
+      Q.R.OnParameter = onParameter(Q);
       R.Checks.push_back(std::move(Q.R));
     }
   }

@@ -66,7 +66,8 @@ json::Value toJson(const CheckResult &R) {
                       {"native_note", R.NativeNote},
                       {"target", toJson(R.Target)},
                       {"in_preparation", R.ProvedInPreparation},
-                      {"on_parameter", R.OnParameter}};
+                      {"on_parameter", R.OnParameter},
+                      {"precondition", R.Precondition}};
 }
 
 json::Array strings(const std::vector<std::string> &S) {
@@ -182,6 +183,7 @@ struct Reader {
     R.Target = location(O, "target");
     R.ProvedInPreparation = boolean(O, "in_preparation");
     R.OnParameter = boolean(O, "on_parameter");
+    R.Precondition = boolean(O, "precondition");
     return R;
   }
 };

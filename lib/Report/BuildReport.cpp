@@ -124,10 +124,10 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
         for (const json::Value &CV : *Checks) {
           const json::Object *C = CV.getAsObject();
           StringRef Verdict = C ? C->getString("verdict").value_or("") : "";
-          if (Verdict == "TRUE")
-            ++Fn.Proved;
-          else if (Verdict == "FALSE" && C->get("precondition_of"))
+          if (C && C->get("precondition_of"))
             ++Fn.Preconditions;
+          else if (Verdict == "TRUE")
+            ++Fn.Proved;
           else if (Verdict == "FALSE")
             ++Fn.Failing;
           else {

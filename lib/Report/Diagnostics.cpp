@@ -59,8 +59,11 @@ static const char *failureText(CheckKind K) {
 constexpr size_t MaxPreconditionInputs = 8;
 
 std::string preconditionText(const CheckResult &C, StringRef Function) {
-  std::string Text = "precondition of '" + Function.str() +
-                     "': the assertion fails for some arguments (its callers are not in view)";
+  std::string Text =
+      "precondition of '" + Function.str() + "': " +
+      (C.K == CheckKind::Assertion ? "the assertion fails for some arguments"
+                                   : "this memory access needs arguments valid for it") +
+      " (its callers are not in view)";
   for (size_t K = 0; K < C.Inputs.size() && K < MaxPreconditionInputs; ++K) {
     const CheckResult::InputValue &In = C.Inputs[K];
     Text += (K ? ", " : ", e.g. ") + In.Origin + " = " +
@@ -157,7 +160,7 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
                "verification result unknown: " + describe(R.Why), R.Name);
     unsigned Failed = 0, Proved = 0, Unknown = 0, Preconditions = 0;
     for (const CheckResult &C : R.Checks) {
-      if (C.V == Verdict::False && C.Precondition) {
+      if (C.Precondition) {
         ++Preconditions;
         Sink.emit(DiagKind::Precondition, C.Loc, preconditionText(C, R.Name), R.Name);
         continue;

@@ -138,8 +138,10 @@ json::Value resultsAsSarif(const std::vector<FunctionResult> &Results, StringRef
         break;
       case Verdict::Unknown:
         Res["kind"] = "open";
-        Res["level"] = "warning";
-        Text += "unknown: " + describe(C.Why);
+        Res["level"] = C.Precondition ? "note" : "warning";
+        Text += C.Precondition ? "a precondition of the function (the arguments must be valid "
+                                 "for it): " + describe(C.Why)
+                               : "unknown: " + describe(C.Why);
         break;
       case Verdict::False:
         Res["kind"] = "fail";

@@ -133,8 +133,10 @@ std::map<std::string, SourceFile> collect(const BuildReport &R) {
           note(SF, Line, Mark, Mark, Text);
         } else {
           note(SF, Line, "unknown", "unknown",
-               Property + " unknown (in " + Name.str() +
-                   "): " + C.getString("reason").value_or("no reason given").str());
+               Property + (C.get("precondition_of") ? ": a precondition of '" + Name.str() +
+                                                          "', the arguments must be valid for it: "
+                                                    : " unknown (in " + Name.str() + "): ") +
+                   C.getString("reason").value_or("no reason given").str());
         }
       });
       EachLocated(Fn->getArray("invariants"), [&](const json::Object &I, SourceFile &SF,

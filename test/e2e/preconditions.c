@@ -1,9 +1,11 @@
-// An assertion on the arguments of a library function (an API contract:
-// "never push onto a full ring") fails for some arguments when the function
-// is verified for any: its callers are not in view. Inside a build such a
-// failure is reported as a precondition of the function -- a remark, not a
-// warning, so -Werror does not fail the build on it. An assertion that does
-// not depend on the arguments, or one in main, stays a failure.
+// A library function verified for any arguments fails where its callers
+// never let it: an assertion on its arguments (an API contract, "never push
+// onto a full ring"), a field read through a pointer to an object too small
+// for it. Inside a build these are preconditions of the function -- remarks,
+// not warnings, so -Werror does not fail the build on them -- and the
+// function's other verdicts hold for the arguments that meet them. An
+// assertion that does not depend on the arguments, one in main, and an
+// access no argument may be valid for in the model stay what they are.
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=BOTH
 // RUN: clang-19 -g -fpass-plugin=%libpdpv -Werror -DONLY_CONTRACTS -c %s -o %t.o
 // RUN: not clang-19 -g -fpass-plugin=%libpdpv -Werror -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=WERROR
@@ -30,24 +32,41 @@ void ring_push(struct ring *r, int v) {
   assert(r->count < 4);
   r->items[r->count++] = v;
 }
-// BOTH: preconditions.c:[[@LINE-3]]:3: remark: precondition of 'ring_push': the assertion fails for some arguments (its callers are not in view), e.g. {{.*}}bytes 16..19 (little-endian) of the object parameter 'r' points into = {{[0-9]+}}
-// BOTH: 'ring_push': Result: FALSE (0 proved, 0 failing, 1 precondition, 1 unknown)
+// BOTH-DAG: preconditions.c:[[@LINE-3]]:3: remark: precondition of 'ring_push': the assertion fails for some arguments (its callers are not in view), e.g. {{.*}}bytes 16..19 (little-endian) of the object parameter 'r' points into = {{[0-9]+}}
+// BOTH-DAG: preconditions.c:[[@LINE-4]]:3: remark: precondition of 'ring_push': this memory access needs arguments valid for it
 
 int scale(int x) {
   if (x == 12345)
     assert(0);
   return x * 2;
 }
-// BOTH: preconditions.c:[[@LINE-3]]:5: remark: precondition of 'scale': the assertion fails for some arguments (its callers are not in view), e.g. parameter 'x' = 12345; confirmed by a native run
-// CLI: preconditions.c:[[@LINE-4]]:5: warning: assertion can fail
-// CLI: 'scale': Result: FALSE (0 proved, 1 failing, 0 unknown)
+// BOTH-DAG: preconditions.c:[[@LINE-3]]:5: remark: precondition of 'scale': the assertion fails for some arguments (its callers are not in view), e.g. parameter 'x' = 12345; confirmed by a native run
+// BOTH-DAG: 'scale': Result: TRUE (0 proved, 0 failing, 1 precondition, 0 unknown)
+// CLI-DAG: preconditions.c:[[@LINE-5]]:5: warning: assertion can fail
+// CLI-DAG: 'scale': Result: FALSE (0 proved, 1 failing, 0 unknown)
 
-int clamp(int x) {
-  int y = x < 0 ? 0 : x;
-  assert(y >= 0);
-  return y;
+// Proved for every counter the arguments may point to, given that it is one:
+struct counter {
+  unsigned hits, misses;
+};
+void count_hit(struct counter *c) {
+  unsigned before = c->hits;
+  c->hits = before + 1;
+  assert(c->hits == before + 1);
 }
-// BOTH: 'clamp': Result: TRUE (1 proved, 0 failing, 0 unknown)
+// BOTH-DAG: preconditions.c:[[@LINE-2]]:3: remark: assertion proved
+// BOTH-DAG: 'count_hit': Result: TRUE (1 proved, 0 failing, 1 precondition, 0 unknown)
+// CLI-DAG: preconditions.c:[[@LINE-4]]:3: warning: assertion unknown: may access out of bounds at {{.*}}preconditions.c:[[@LINE-6]]:24
+
+// A caller may pass a pointer into an array, where cursor[-1] is valid; the
+// model's parameter points to its object's start, so no argument of the
+// model would be: this access ends the model, as outside a build.
+int previous(const int *cursor) {
+  int last = cursor[-1];
+  assert(last == cursor[-1]);
+  return last;
+}
+// BOTH-DAG: preconditions.c:[[@LINE-3]]:3: {{remark|warning}}: assertion unknown: may access out of bounds at {{.*}}preconditions.c:[[@LINE-4]]:14
 
 #ifndef ONLY_CONTRACTS
 int ticks;
@@ -56,15 +75,16 @@ void tick(int n) {
   ticks += 1;
   assert(ticks != 5); // what ticks holds is no argument
 }
-// BOTH: preconditions.c:[[@LINE-2]]:3: warning: assertion can fail
+// BOTH-DAG: preconditions.c:[[@LINE-2]]:3: warning: assertion can fail
 // WERROR: preconditions.c:[[@LINE-3]]:3: error: assertion can fail
 // WERROR-NOT: error:
 #endif
 
 // REPORT:      file: function {{ *}}proved failing unknown preconditions
-// REPORT:      ring_push {{ *}}0       0       1             1
+// REPORT:      ring_push {{ *}}0       0       0             2
 // REPORT-NEXT: scale {{ *}}0       0       0             1
-// REPORT-NEXT: clamp {{ *}}1       0       0             0
+// REPORT-NEXT: count_hit {{ *}}1       0       0             1
+// REPORT-NEXT: previous {{ *}}0       0       2             0
 // REPORT-NEXT: tick {{ *}}0       1       0             0
 #else
 int main(int argc, char **argv) {

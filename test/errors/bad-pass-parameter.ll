@@ -10,7 +10,7 @@
 ; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes='pdpv<solver=mathsat>' %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=SOLVER
 ; The same checks for the flags, which clang passes with -mllvm:
 ; RUN: not-19 opt-19 -load-pass-plugin=%libpdpv -passes=pdpv -pdpv-memlimit=10 %s -disable-output 2>&1 | FileCheck-19 %s --check-prefix=TOO-LITTLE
-; UNKNOWN: pdpv: unknown pass parameter 'bogus' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, results-dir=<dir>, cache-dir=<dir>, solver=<name>, recheck=<name>, [no-]check-signed-overflow, [no-]check-division, [no-]check-bounds, [no-]assume-malloc-succeeds, [no-]assume-no-other-writers, error-function=name[,name...], [no-]quiet, [no-]memo, [no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]observed-relations, [no-]symbolic, engine=pdpv|bmc|kind|native|portfolio, bound=<K>, [no-]linear-deepening, [no-]accelerate, jobs=<N>)
+; UNKNOWN: pdpv: unknown pass parameter 'bogus' (expected timeout=<seconds>, total-timeout=<seconds>, memlimit=<MB>, emit-chc=<file>, results-dir=<dir>, cache-dir=<dir>, solver=<name>, recheck=<name>, [no-]check-signed-overflow, [no-]check-division, [no-]check-bounds, [no-]assume-malloc-succeeds, [no-]assume-no-other-writers, error-function=name[,name...], [no-]quiet, [no-]preconditions, [no-]memo, [no-]generalize, [no-]abstract-generalize, [no-]candidates, [no-]observed-relations, [no-]symbolic, engine=pdpv|bmc|kind|native|portfolio, bound=<K>, [no-]linear-deepening, [no-]accelerate, jobs=<N>)
 ; TIMEOUT: pdpv: timeout expects a number (seconds), got 'soon'
 ; TOTAL: pdpv: total-timeout expects a number (seconds), got '-1'
 ; MEMORY: pdpv: memlimit expects a number (MB), got 'lots'
