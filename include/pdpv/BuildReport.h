@@ -32,8 +32,8 @@ llvm::Error writeResultsDir(llvm::StringRef Dir, llvm::StringRef Source,
 struct BuildReport {
   struct Function {
     std::string File, Name;
-    /// Preconditions: failing assertions on an API function's arguments
-    /// (CheckResult::Precondition), not counted as Failing.
+    /// Preconditions (CheckResult::Precondition) are counted apart from
+    /// the others.
     unsigned Proved = 0, Failing = 0, Unknown = 0, Preconditions = 0;
   };
   std::vector<Function> Functions;

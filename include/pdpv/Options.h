@@ -30,9 +30,10 @@ struct VerifyOptions {
   std::optional<std::chrono::steady_clock::time_point> TotalTimeoutStart;
   unsigned MemoryLimitMB = 4096;    // the solver's memory; 0 = no limit
   bool Quiet = false;           // no remarks for proved assertions
-  // A failing assertion on the parameters of an externally visible function
-  // other than main is its precondition (CheckResult::Precondition): a
-  // remark, not a warning. On by default inside clang and at link time.
+  // What an externally visible function other than main needs of its
+  // arguments is its precondition (CheckResult::Precondition): a remark, not
+  // a warning, assumed met by its other verdicts. On by default inside
+  // clang and at link time.
   bool Preconditions = false;
   bool Verbose = false;         // refinement progress on stderr
   bool Symbolic = false;        // thesis §4.2.1: PDR on the whole function (comparison)

@@ -37,9 +37,6 @@ void diagnose(llvm::raw_ostream &OS, const SourceLocation &Loc, Severity S,
 llvm::StringRef verdictName(Verdict V);
 /// "assertion", "signed overflow check", ... (message words)
 const char *propertyName(CheckKind K);
-/// "precondition of 'f': the assertion fails for some arguments ..., e.g.
-/// parameter 'n' = 0": a precondition C of Function in one line.
-std::string preconditionText(const CheckResult &C, llvm::StringRef Function);
 
 /// The results as the CLI's --json object: File, the combined verdict V and,
 /// for UNKNOWN, Why.

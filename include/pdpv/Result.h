@@ -119,9 +119,9 @@ template <typename Results> Verdict combineVerdicts(const Results &Rs, Unknown &
   return V;
 }
 
-/// R.V (and R.Why, if it has none of its own) from its checks.
-/// R's verdict from its checks. A precondition is the arguments' to meet,
-/// not the function's: the verdict holds for the arguments that meet them.
+/// R.V (and R.Why, if it has none of its own) from its checks. A
+/// precondition is the arguments' to meet, not the function's: the verdict
+/// holds for the arguments that meet them.
 inline void updateVerdict(FunctionResult &R) {
   R.V = combineVerdicts(
       llvm::make_filter_range(R.Checks, [](const CheckResult &C) { return !C.Precondition; }),

@@ -8,11 +8,10 @@
 #include "EngineSupport.h"
 
 #include "pdpv/Interpreter.h"
+#include "pdpv/Memory.h"
 #include "pdpv/SourceInfo.h"
 #include "pdpv/StatusLine.h"
 #include "pdpv/Z3Util.h"
-
-#include "pdpv/Memory.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InstIterator.h"

@@ -183,7 +183,8 @@ void printBuildReport(raw_ostream &OS, const BuildReport &R) {
   for (const BuildReport::Function &F : R.Functions)
     Width = std::max(Width, F.File.size() + F.Name.size() + 2);
   auto Row = [&](const std::string &Name, const BuildReport::Function &F) {
-    OS << left_justify(Name, Width) << formatv(" {0,7} {1,7} {2,7}", F.Proved, F.Failing, F.Unknown);
+    OS << left_justify(Name, Width)
+       << formatv(" {0,7} {1,7} {2,7}", F.Proved, F.Failing, F.Unknown);
     if (Preconditions)
       OS << formatv(" {0,13}", F.Preconditions);
     OS << "\n";

@@ -58,7 +58,9 @@ static const char *failureText(CheckKind K) {
 /// Inputs shown in a precondition's one line.
 constexpr size_t MaxPreconditionInputs = 8;
 
-std::string preconditionText(const CheckResult &C, StringRef Function) {
+/// "precondition of 'f': the assertion fails for some arguments ..., e.g.
+/// parameter 'n' = 0": the precondition C of Function in one line.
+static std::string preconditionText(const CheckResult &C, StringRef Function) {
   std::string Text =
       "precondition of '" + Function.str() + "': " +
       (C.K == CheckKind::Assertion ? "the assertion fails for some arguments"
