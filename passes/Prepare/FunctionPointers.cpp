@@ -17,6 +17,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
@@ -120,13 +121,18 @@ void lowerFunctionPointers(Module &M) {
   for (auto [F, Address] : Addresses)
     F->replaceUsesWithIf(Address, isAddressUse);
 
-  SmallVector<CallBase *, 16> Indirect;
+  // (held weakly: a call without callees becomes unreachable, and so does
+  // the rest of its block, later indirect calls included)
+  SmallVector<WeakVH, 16> Indirect;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallInst>(&I); CB && CB->isIndirectCall() && !CB->isMustTailCall() &&
                                              !CB->isInlineAsm())
         Indirect.push_back(CB);
-  for (CallBase *CB : Indirect) {
+  for (WeakVH &Held : Indirect) {
+    auto *CB = cast_or_null<CallBase>(Held);
+    if (!CB)
+      continue;
     SmallVector<std::pair<Function *, GlobalVariable *>, 4> Callees;
     for (auto [F, Address] : Addresses)
       if (F->getFunctionType() == CB->getFunctionType())
