@@ -3,8 +3,7 @@
 // restrict, an earlier parameter's at any offset (docs/semantics.md "Memory"). An
 // access the size may not cover makes the proofs UNKNOWN by default; with
 // check-bounds it is a violation whose inputs give the size. Aliasing is
-// found, never assumed away; restrict rules it out. Inside a build, the
-// accesses at fixed offsets and the aliasing are the functions' preconditions.
+// found, never assumed away; restrict rules it out (in a build: preconditions).
 // RUN: not pdpv %s 2>&1 | FileCheck-19 %s --check-prefixes=DEFAULT,CLI
 // RUN: clang-19 -g -O0 -fplugin=%libpdpv -fpass-plugin=%libpdpv -Rpass=pdpv -Rpass-missed=pdpv -mllvm -pdpv-timeout=60 -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefixes=DEFAULT,BUILD
 // RUN: not pdpv --check-bounds %s 2>&1 | FileCheck-19 %s --check-prefix=BOUNDS
