@@ -152,8 +152,9 @@ llvm::SmallVector<Access, 2> accessesOf(const llvm::Instruction &I);
 /// The inputs that make a pointer parameter (above), besides its object's
 /// contents: the object's size in bytes; which earlier pointer parameter's
 /// object it points into (the earlier one's position among the pointer
-/// parameters, from 1; any other value: its own object); the offset there.
-enum ParameterPart : unsigned { ObjectSize = 0, SharedWith = 1, SharedOffset = 2 };
+/// parameters, from 1; any other value: its own object); the offset there;
+/// with UBOptions::NullParameters, whether it is null instead (1: null).
+enum ParameterPart : unsigned { ObjectSize = 0, SharedWith = 1, SharedOffset = 2, IsNull = 3 };
 /// Whether A is a pointer parameter the model gives an object.
 inline bool isPointerParameter(const llvm::Argument &A) {
   return A.getType()->isPointerTy() && !A.use_empty();

@@ -33,6 +33,10 @@ enum class CheckKind : unsigned {
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
 struct UBOptions {
+  /// The entry's pointer parameters may be null too: it is verified for any
+  /// arguments, and what it needs of them is its precondition
+  /// (VerifyOptions::Preconditions, per entry).
+  bool NullParameters = false;
   bool CheckSignedOverflow = false;
   bool CheckDivision = false;
   bool CheckBounds = false;

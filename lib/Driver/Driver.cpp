@@ -26,25 +26,25 @@ using namespace llvm;
 
 namespace pdpv {
 
-/// Whether R's entry is verified for any arguments and its preconditions
-/// are told apart (VerifyOptions::Preconditions): a function another file
-/// may call, not main, that takes arguments.
-static bool reportsPreconditions(const Module &M, const FunctionResult &R,
-                                 const VerifyOptions &O) {
-  const Function *F = M.getFunction(R.Name);
-  return O.Preconditions && F && !F->hasLocalLinkage() && F->getName() != "main" &&
-         F->arg_size() > 0;
+/// The options of the entry F: where its preconditions are told apart
+/// (VerifyOptions::Preconditions) -- a function another file may call, not
+/// main, that takes arguments -- it is verified for any arguments, null
+/// pointers included.
+static VerifyOptions entryOptions(const Function &F, const VerifyOptions &O) {
+  VerifyOptions E = O;
+  E.UB.NullParameters = O.Preconditions && !F.hasLocalLinkage() && F.getName() != "main" &&
+                        F.arg_size() > 0;
+  return E;
 }
 
-/// The checks of kind K in R that are preconditions (CheckResult): memory
-/// accesses before settleUnmodelled, so that they do not end the model;
-/// assertions once the native runs confirmed their failures.
-static void markPreconditions(const Module &M, FunctionResult &R, const VerifyOptions &O,
-                              CheckKind K) {
-  bool Reports = reportsPreconditions(M, R, O);
+/// The checks of kind K in R (verified with the options O) that are
+/// preconditions (CheckResult): memory accesses before settleUnmodelled, so
+/// that they do not end the model; assertions once the native runs
+/// confirmed their failures.
+static void markPreconditions(FunctionResult &R, const VerifyOptions &O, CheckKind K) {
   for (CheckResult &C : R.Checks)
     if (C.K == K)
-      C.Precondition = Reports && C.OnParameter &&
+      C.Precondition = O.UB.NullParameters && C.OnParameter &&
                        (K == CheckKind::Assertion ? C.V == Verdict::False : C.V != Verdict::True);
 }
 
@@ -282,6 +282,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   // and their cache keys.
   std::vector<size_t> Fresh;
   std::vector<std::string> Keys;
+  std::vector<VerifyOptions> FreshOptions; // (entryOptions)
   // Each entry is prepared when its turn comes (most of preparation's time
   // is the entry's own simplification), and not at all once the file's
   // time has run out.
@@ -304,8 +305,9 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     }
     Fresh.push_back(Results.size());
     Keys.push_back(Key);
-    Results.push_back(verifyEntry(E, Opts, Total));
-    markPreconditions(M, Results.back(), Opts, CheckKind::OutOfBounds);
+    FreshOptions.push_back(entryOptions(*F, Opts));
+    Results.push_back(verifyEntry(E, FreshOptions.back(), Total));
+    markPreconditions(Results.back(), FreshOptions.back(), CheckKind::OutOfBounds);
     settleUnmodelled(Results.back(), Opts.UB);
   }
   bool HarnessWritten = false;
@@ -317,9 +319,9 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
       }
       replayFailures(M, Results[K], Opts, HarnessWritten);
     }
-  for (size_t K : Fresh) {
-    markPreconditions(M, Results[K], Opts, CheckKind::Assertion);
-    updateVerdict(Results[K]);
+  for (size_t K = 0; K < Fresh.size(); ++K) {
+    markPreconditions(Results[Fresh[K]], FreshOptions[K], CheckKind::Assertion);
+    updateVerdict(Results[Fresh[K]]);
   }
   StatusLine::get().clear();
   for (FunctionResult &R : Results) // without native runs they stay UNKNOWN

@@ -107,6 +107,7 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
       IV.Unsigned = In.Part != ~0u;
       switch (In.Part) {
       case ObjectSize: IV.Origin = "size in bytes of " + ObjectOf(*A); break;
+      case IsNull: IV.Origin = "parameter '" + parameterName(*A) + "' is null (1: yes)"; break;
       case SharedOffset:
         IV.Origin = "parameter '" + parameterName(*A) + "' points into the object of parameter '" +
                     parameterName(*A->getParent()->getArg(In.Offset)) + "', at byte";

@@ -329,6 +329,11 @@ void Encoder::encodePointerParameters(const Function &F) {
     }
     if (!A.hasNoAliasAttr())
       Shareable.push_back({Position, Id});
+    if (Opts.NullParameters) {
+      z3::expr Null = fresh(A.getName().str() + ".null", 1);
+      Inputs.push_back({Input::Argument, &A, IsNull, Null});
+      P = z3::ite(Null == Ctx.bv_val(1, 1), pointer(0, offsetConstant(0)), P);
+    }
     bind(&A, P);
   }
 }

@@ -181,6 +181,10 @@ void Run::pointerParameters() {
     }
     if (!A.hasNoAliasAttr())
       Shareable.push_back({Position, &A});
+    if (Opts.UB.NullParameters && !Oracle.parameter(A, IsNull).isZero()) {
+      P = pointer(0, 0);
+      E.Inputs.push_back({&A, APInt(1, 1), true, IsNull});
+    }
     Vals.insert_or_assign(&A, P);
   }
 }

@@ -58,6 +58,16 @@ void count_hit(struct counter *c) {
 // BOTH-DAG: 'count_hit': Result: TRUE (1 proved, 0 failing, 1 precondition, 0 unknown)
 // CLI-DAG: preconditions.c:[[@LINE-4]]:3: warning: assertion unknown: may access out of bounds at {{.*}}preconditions.c:[[@LINE-6]]:24
 
+// A pointer argument may be null: an assertion that it is not is the
+// function's precondition, not a proof of the model's choice.
+void reset(struct counter *c) {
+  assert(c);
+  c->hits = 0;
+}
+// BOTH-DAG: preconditions.c:[[@LINE-3]]:3: remark: precondition of 'reset': the assertion fails for some arguments (its callers are not in view), e.g. {{.*}}parameter 'c' is null (1: yes) = 1
+// BOTH-DAG: 'reset': Result: TRUE (0 proved, 0 failing, 2 preconditions, 0 unknown)
+// CLI-DAG: preconditions.c:[[@LINE-5]]:3: warning: assertion unknown: may access out of bounds
+
 // A caller may pass a pointer into an array, where cursor[-1] is valid; the
 // model's parameter points to its object's start, so no argument of the
 // model would be: this access ends the model, as outside a build.
@@ -84,6 +94,7 @@ void tick(int n) {
 // REPORT:      ring_push {{ *}}0       0       0             2
 // REPORT-NEXT: scale {{ *}}0       0       0             1
 // REPORT-NEXT: count_hit {{ *}}1       0       0             1
+// REPORT-NEXT: reset {{ *}}0       0       0             2
 // REPORT-NEXT: previous {{ *}}0       0       2             0
 // REPORT-NEXT: tick {{ *}}0       1       0             0
 #else
