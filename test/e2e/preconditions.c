@@ -33,7 +33,7 @@ void ring_push(struct ring *r, int v) {
   r->items[r->count++] = v;
 }
 // BOTH-DAG: preconditions.c:[[@LINE-3]]:3: remark: precondition of 'ring_push': the assertion fails for some arguments (its callers are not in view), e.g. {{.*}}bytes 16..19 (little-endian) of the object parameter 'r' points into = {{[0-9]+}}
-// BOTH-DAG: preconditions.c:[[@LINE-4]]:3: remark: precondition of 'ring_push': this memory access needs arguments valid for it
+// BOTH-DAG: preconditions.c:[[@LINE-4]]:{{[0-9]+}}: remark: precondition of 'ring_push': this memory access needs arguments valid for it
 
 int scale(int x) {
   if (x == 12345)
