@@ -314,6 +314,10 @@ static void mergeByLocation(std::vector<CheckResult> &Checks) {
       Merged.push_back(std::move(C));
       continue;
     }
+    // (a precondition only where every check merged here is one: a failing
+    // access at a variable offset must not hide behind a field's)
+    bool OnParameter = Same->OnParameter && C.OnParameter;
+    Same->OnParameter = C.OnParameter = OnParameter;
     if (Same->V == Verdict::False)
       continue;
     if (C.V == Verdict::False || (C.V == Verdict::Unknown && Same->V == Verdict::True))
