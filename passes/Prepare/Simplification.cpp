@@ -138,19 +138,21 @@ public:
           !I.getMetadata(BoundsChecked) && !isStaticallyValid(I))
         Reads.push_back(&I);
     for (Instruction *I : Reads)
-      Uses.push_back(CallInst::Create(Keep, {I}, "", std::next(I->getIterator())));
+      CallInst::Create(Keep, {I}, "", std::next(I->getIterator()));
   }
   ~UnplacedReadsKept() {
-    for (WeakVH &C : Uses)
-      if (C)
-        cast<CallInst>(C)->eraseFromParent();
-    if (Function *Fn = M.getFunction("pdpv.keep"); Fn && Fn->use_empty())
-      Fn->eraseFromParent();
+    // Every call, not only those placed above: simplification may have
+    // copied one with its block (jump threading, tail duplication).
+    Function *Fn = M.getFunction("pdpv.keep");
+    if (!Fn)
+      return;
+    for (User *U : make_early_inc_range(Fn->users()))
+      cast<Instruction>(U)->eraseFromParent();
+    Fn->eraseFromParent();
   }
 
 private:
   Module &M;
-  SmallVector<WeakVH, 8> Uses;
 };
 
 /// Each local variable's memory named after the variable, where it has no
