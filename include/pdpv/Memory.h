@@ -163,10 +163,26 @@ inline bool isPointerParameter(const llvm::Argument &A) {
 /// point into G: a caller may hold G's address (G is visible outside its
 /// file, or its address goes anywhere but into loads, stores and
 /// comparisons in place). The model gives each parameter an object of its
-/// own, never a global, so F's uses of such a G are not modelled.
+/// own, never a global, so F's uses of such a G are not modelled -- unless
+/// F has the attribute below.
 bool parameterMayPointInto(const llvm::Function &F, const llvm::GlobalVariable &G);
 /// Where I uses such a global of its function: why it is not modelled.
 std::optional<std::string> parameterMayPointInto(const llvm::Instruction &I);
+/// The function attribute of an entry whose preconditions are told apart
+/// (VerifyOptions::Preconditions): it is verified for any arguments, null
+/// pointers included (UBOptions::NullParameters), and that its pointer
+/// arguments do not point into the globals it uses is one of its
+/// preconditions, so the model's objects of their own for the parameters
+/// are exact and such globals are modelled (the separation of formals and
+/// globals Frama-C's WP assumes).
+inline constexpr llvm::StringLiteral PreconditionsToldApart = "pdpv-preconditions-told-apart";
+/// The name of the object standing for function f's address
+/// (FunctionPointers.h) is this prefix and f's name.
+inline constexpr llvm::StringLiteral FunctionAddressPrefix = "pdpv.function.";
+/// The globals F uses into which, but for that attribute, a pointer
+/// parameter of F may point (parameterMayPointInto), by source name: a
+/// function's address object (FunctionPointers.h) as "f()".
+std::vector<std::string> globalsParametersMayPointInto(const llvm::Function &F);
 /// Whether pointer parameter A always points to the start of its own object
 /// (the first one, or a restrict one): then A is that object's site.
 bool ownsItsObject(const llvm::Argument &A);

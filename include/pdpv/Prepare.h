@@ -42,6 +42,9 @@ struct PreparedEntry {
   /// function cannot be encoded as it is (loops, memory).
   llvm::Function *Unsimplified = nullptr;
   std::string UnsimplifiedWhyNot;
+  /// The globals F uses that its pointer arguments are assumed not to point
+  /// into (Memory.h, PreconditionsToldApart): a precondition.
+  std::vector<std::string> GlobalsApart;
 };
 
 /// Gives each entry function its own register-promotable copy of the
@@ -80,6 +83,7 @@ private:
   std::vector<llvm::Function *> Entries;
   std::set<const llvm::Function *> Recursive;
   llvm::DenseMap<const llvm::Function *, bool> ReadsGlobals;
+  llvm::DenseMap<const llvm::Function *, std::vector<std::string>> GlobalsApart;
 };
 
 /// Prepares M in place and reports, per entry function, what is unsupported.

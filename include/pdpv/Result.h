@@ -101,6 +101,9 @@ struct FunctionResult {
   unsigned Obligations = 0;
   std::vector<std::string> RecheckScopes; // what the obligations were, per engine
   std::vector<std::string> EngineNotes; // how BMC, k-induction, the portfolio decided
+  // The globals the function uses that its pointer arguments are assumed
+  // not to point into: a precondition (PreparedEntry::GlobalsApart).
+  std::vector<std::string> GlobalsApart;
 };
 
 /// The verdict of several (checks of a function, functions of a file):

@@ -12,6 +12,7 @@
 #include "pdpv/AllocatingLoops.h"
 #include "pdpv/Engine.h"
 #include "pdpv/Harness.h"
+#include "pdpv/Memory.h"
 #include "pdpv/ResultCache.h"
 #include "pdpv/StatusLine.h"
 
@@ -26,14 +27,24 @@ using namespace llvm;
 
 namespace pdpv {
 
-/// The options of the entry F: where its preconditions are told apart
-/// (VerifyOptions::Preconditions) -- a function another file may call, not
-/// main, that takes arguments -- it is verified for any arguments, null
-/// pointers included.
+/// Marks the functions of M whose preconditions, should they be entries, are
+/// told apart (VerifyOptions::Preconditions; Memory.h): those that code not
+/// in view may call -- externally visible, or whose address is taken (a
+/// callback) -- other than main, with arguments.
+static void markPreconditionsToldApart(Module &M, const VerifyOptions &O) {
+  if (!O.Preconditions)
+    return;
+  for (Function &F : M)
+    if (!F.isDeclaration() && (!F.hasLocalLinkage() || F.hasAddressTaken()) &&
+        F.getName() != "main" && F.arg_size() > 0)
+      F.addFnAttr(PreconditionsToldApart);
+}
+
+/// The options of the entry F: where its preconditions are told apart, it
+/// is verified for any arguments, null pointers included.
 static VerifyOptions entryOptions(const Function &F, const VerifyOptions &O) {
   VerifyOptions E = O;
-  E.UB.NullParameters = O.Preconditions && !F.hasLocalLinkage() && F.getName() != "main" &&
-                        F.arg_size() > 0;
+  E.UB.NullParameters = F.hasFnAttribute(PreconditionsToldApart);
   return E;
 }
 
@@ -286,6 +297,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
   // Each entry is prepared when its turn comes (most of preparation's time
   // is the entry's own simplification), and not at all once the file's
   // time has run out.
+  markPreconditionsToldApart(*Clone, Opts);
   ModulePreparation Preparation(*Clone, Opts.UB);
   for (Function *F : Preparation.entries()) {
     if (EngineClock::now() >= Total) {
@@ -307,6 +319,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Keys.push_back(Key);
     FreshOptions.push_back(entryOptions(*F, Opts));
     Results.push_back(verifyEntry(E, FreshOptions.back(), Total));
+    Results.back().GlobalsApart = E.GlobalsApart;
     markPreconditions(Results.back(), FreshOptions.back(), CheckKind::OutOfBounds);
     settleUnmodelled(Results.back(), Opts.UB);
   }

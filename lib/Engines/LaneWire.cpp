@@ -304,6 +304,7 @@ std::string encodeResult(const FunctionResult &R) {
                            {"verdict", static_cast<int64_t>(R.V)},
                            {"why", toJson(R.Why)},
                            {"reason_loc", toJson(R.ReasonLoc)},
+                           {"globals_apart", strings(R.GlobalsApart)},
                            {"seconds", R.Seconds}});
 }
 
@@ -328,6 +329,7 @@ std::optional<FunctionResult> decodeResult(StringRef Text) {
   R.V = static_cast<Verdict>(In.integer(*All, "verdict"));
   R.Why = In.unknown(*All, "why");
   R.ReasonLoc = In.location(*All, "reason_loc");
+  R.GlobalsApart = In.strings(*All, "globals_apart");
   R.Seconds = All->getNumber("seconds").value_or(0);
   if (!In.Ok)
     return std::nullopt;

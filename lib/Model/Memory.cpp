@@ -160,7 +160,8 @@ static bool takesCallersPointers(const Function &F) {
   return F.getName() != "main" && llvm::any_of(F.args(), isPointerParameter);
 }
 
-bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
+/// Whether a caller may pass F a pointer into G, whatever F assumes of it.
+static bool callerMayPassInto(const Function &F, const GlobalVariable &G) {
   // (A constant whose address is not significant -- a string literal, which
   // C may share with an equal one or not -- is left out: code that compares
   // a parameter with it asks what C leaves unspecified, and a read through
@@ -170,11 +171,29 @@ bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
   return takesCallersPointers(F) && addressMayBeHeldElsewhere(G);
 }
 
+bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
+  return !F.hasFnAttribute(PreconditionsToldApart) && callerMayPassInto(F, G);
+}
+
+std::vector<std::string> globalsParametersMayPointInto(const Function &F) {
+  std::vector<std::string> Names;
+  SmallPtrSet<const GlobalVariable *, 8> Seen;
+  for (const Instruction &I : instructions(F))
+    for (const Value *Op : I.operands())
+      if (const GlobalVariable *G = addressedGlobal(Op))
+        if (Seen.insert(G).second && callerMayPassInto(F, *G)) {
+          StringRef Name = G->getName();
+          Names.push_back(Name.consume_front(FunctionAddressPrefix) ? (Name + "()").str()
+                                                                    : Name.str());
+        }
+  return Names;
+}
+
 std::optional<std::string> parameterMayPointInto(const Instruction &I) {
   if (markerKind(I) == MarkerKind::Havoc) // (arbitrary contents, whoever wrote them)
     return std::nullopt;
   const Function &F = *I.getFunction();
-  if (!takesCallersPointers(F))
+  if (!takesCallersPointers(F) || F.hasFnAttribute(PreconditionsToldApart))
     return std::nullopt;
   for (const Value *Op : I.operands()) {
     const GlobalVariable *G = addressedGlobal(Op);

@@ -96,11 +96,12 @@ const OptionTable<VerifyOptions> &optionTable() {
         flagRow<O>("quiet", "no remark for each proved property",
                    [](O &V) -> bool & { return V.Quiet; }),
         flagRow<O>("preconditions",
-                   "report what an externally visible function other than main needs of its "
-                   "arguments -- an assertion on them that fails for some, an access at a fixed "
-                   "offset from a pointer parameter -- as a precondition of the function (a "
-                   "remark, assumed met by its other verdicts) rather than a failure (a "
-                   "warning); inside clang and at link time the default is on",
+                   "report what an externally visible function (or a callback) other than main "
+                   "needs of its arguments -- an assertion on them that fails for some, an "
+                   "access at a fixed offset from a pointer parameter, pointer arguments apart "
+                   "from the globals it uses -- as a precondition of the function (a remark, "
+                   "assumed met by its other verdicts) rather than a failure (a warning); inside "
+                   "clang and at link time the default is on",
                    [](O &V) -> bool & { return V.Preconditions; }),
         flagRow<O>("memo", "keep each loop's PDR trace between refinements (thesis 4.3.3)",
                    [](O &V) -> bool & { return V.Refine.Memoize; }),

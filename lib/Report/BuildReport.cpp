@@ -135,6 +135,8 @@ Expected<BuildReport> readResultsDir(StringRef Dir) {
             ++Reasons[reasonWithoutPlaces(C ? C->getString("reason").value_or("?") : "?")];
           }
         }
+      if (F->getArray("arguments_apart_from")) // (an assumed precondition: Result.h)
+        ++Fn.Preconditions;
       R.Functions.push_back(std::move(Fn));
     }
     R.Documents.push_back(std::move(*Doc));

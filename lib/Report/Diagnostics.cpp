@@ -55,6 +55,24 @@ static const char *failureText(CheckKind K) {
   return "property can fail";
 }
 
+/// Globals named in the precondition that arguments are apart from them.
+constexpr size_t MaxGlobalsApartShown = 6;
+
+/// "precondition of 'f': its pointer arguments point into none of the
+/// globals it uses: 'g', ...": FunctionResult::GlobalsApart of R in one line.
+static std::string globalsApartText(const FunctionResult &R) {
+  std::vector<std::string> Shown;
+  for (size_t K = 0; K < R.GlobalsApart.size() && K < MaxGlobalsApartShown; ++K)
+    Shown.push_back("'" + R.GlobalsApart[K] + "'");
+  if (R.GlobalsApart.size() > MaxGlobalsApartShown)
+    Shown.push_back(std::to_string(R.GlobalsApart.size() - MaxGlobalsApartShown) + " more");
+  return "precondition of '" + R.Name +
+         "': its pointer arguments point into none of the globals it uses: " +
+         llvm::join(Shown, ", ") +
+         " (assumed, not checked: its callers are not in view; the model gives each argument an "
+         "object of its own)";
+}
+
 /// Inputs shown in a precondition's one line.
 constexpr size_t MaxPreconditionInputs = 8;
 
@@ -237,6 +255,10 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
                    Twine(R.Obligations) + " obligations (" +
                    llvm::join(R.RecheckScopes, "; ") + ")",
                R.Name);
+    if (!R.GlobalsApart.empty()) {
+      ++Preconditions;
+      Sink.emit(DiagKind::Precondition, {}, globalsApartText(R), R.Name);
+    }
     for (const std::string &Note : R.EngineNotes)
       Sink.emit(DiagKind::EngineNote, {}, Note, R.Name);
     std::string Summary =

@@ -97,6 +97,8 @@ json::Value resultsAsJson(StringRef File, const std::vector<FunctionResult> &Res
                    {"pdr_seconds", R.PdrSeconds}};
     if (!R.Why.empty())
       addReason(F, R.Why);
+    if (!R.GlobalsApart.empty()) // (an assumed precondition: Result.h)
+      F["arguments_apart_from"] = json::Array(R.GlobalsApart);
     if (!R.RecheckedBy.empty())
       F["proof_recheck"] = json::Object{{"solver", R.RecheckedBy},
                                         {"obligations", R.Obligations}};

@@ -9,6 +9,7 @@
 
 #include "pdpv/FunctionPointers.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Memory.h"
 #include "pdpv/Property.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -53,7 +54,7 @@ GlobalVariable *addressObject(Function &F) {
   Module &M = *F.getParent();
   return new GlobalVariable(M, Type::getInt8Ty(M.getContext()), /*isConstant=*/true,
                             GlobalValue::ExternalLinkage, nullptr,
-                            "pdpv.function." + F.getName());
+                            FunctionAddressPrefix + F.getName());
 }
 
 /// Replaces CB by a check that its pointer is one of Callees and a chain of

@@ -533,6 +533,9 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   for (Function *F : Entries) {
     ReadsGlobals[F] = mayReadWritableGlobal(*F);
     markOpaqueCalls(*F, /*ReadsGlobals=*/true, Recursive);
+    // (Before the globals' uses become their copies' and hide them.)
+    if (F->hasFnAttribute(PreconditionsToldApart))
+      GlobalsApart[F] = globalsParametersMayPointInto(*F);
   }
   localizeGlobals(M, Entries);
 }
@@ -550,6 +553,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   // the path from it to an assertion that the program does take.
   cutWhereNoPropertyFollows(F);
   PreparedEntry PE{&F, {}, {}};
+  PE.GlobalsApart = GlobalsApart.lookup(&F);
   if (!Before.empty()) // a copy only where simplification may remove assertions
     PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.UnsimplifiedWhyNot);
   simplify(F);
