@@ -10,11 +10,16 @@
  * undefined behaviour, so the descriptor is not followed; errno is not
  * written (a read of it stays unknown).
  *
- * fgets, fread and getenv have no model: fgets and fread read their
- * stream, and the model does not know that stdin is a valid stream (a null
- * one, from a failed fopen, is undefined behaviour a proof must not pass
- * over); getenv's string is the C library's, neither the program's to free
- * nor to write, and a heap object in its place would let both be proved.
+ * getenv gives null or a string of the environment: bytes the program
+ * does not choose, of any length, that belong to the C library -- a
+ * constant object of its own, declared only (so its contents are the
+ * model's inputs), far larger than any string, which the program may
+ * neither write nor free. Two results may overlap: the program may only
+ * read them, so that is one more behaviour, never one less.
+ *
+ * fgets and fread have no model: they read their stream, and the model
+ * does not know that stdin is a valid stream (a null one, from a failed
+ * fopen, is undefined behaviour a proof must not pass over).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -34,6 +39,22 @@ static size_t any_count(size_t n) {
   size_t k = (size_t)__VERIFIER_nondet_uint() << 16 << 16 | __VERIFIER_nondet_uint();
   __VERIFIER_assume(k <= n);
   return k;
+}
+
+/* The environment's bytes: a sixteenth of the address space, longer than
+ * any string a program is given (and as large as clang lets an array be). */
+extern const char environment_bytes[__SIZE_MAX__ / 16] __asm__("pdpv.environment");
+
+extern size_t strlen(const char *s);
+
+char *getenv(const char *name) {
+  (void)strlen(name); /* (the name must be a string) */
+  if (__VERIFIER_nondet_bool())
+    return 0;
+  size_t start = any_count(sizeof environment_bytes - 1);
+  size_t end = any_count(sizeof environment_bytes - 1);
+  __VERIFIER_assume(start <= end && environment_bytes[end] == 0);
+  return (char *)environment_bytes + start;
 }
 
 ssize_t read(int fd, void *p, size_t count) {
