@@ -179,9 +179,13 @@ inline constexpr llvm::StringLiteral PreconditionsToldApart = "pdpv-precondition
 /// The name of the object standing for function f's address
 /// (FunctionPointers.h) is this prefix and f's name.
 inline constexpr llvm::StringLiteral FunctionAddressPrefix = "pdpv.function.";
+/// The object holding the strings getenv's model returns (the C library
+/// models' input.c).
+inline constexpr llvm::StringLiteral EnvironmentObject = "pdpv.environment";
 /// The globals F uses into which, but for that attribute, a pointer
-/// parameter of F may point (parameterMayPointInto), by source name: a
-/// function's address object (FunctionPointers.h) as "f()".
+/// parameter of F may point (parameterMayPointInto), by the names users
+/// know: a function's address object as "f()", getenv's strings as
+/// "environ".
 std::vector<std::string> globalsParametersMayPointInto(const llvm::Function &F);
 /// Whether pointer parameter A always points to the start of its own object
 /// (the first one, or a restrict one): then A is that object's site.

@@ -175,17 +175,22 @@ bool parameterMayPointInto(const Function &F, const GlobalVariable &G) {
   return !F.hasFnAttribute(PreconditionsToldApart) && callerMayPassInto(F, G);
 }
 
+/// G's name as the program's source knows it (globalsParametersMayPointInto).
+static std::string sourceName(const GlobalVariable &G) {
+  StringRef Name = G.getName();
+  if (Name == EnvironmentObject)
+    return "environ";
+  return Name.consume_front(FunctionAddressPrefix) ? (Name + "()").str() : Name.str();
+}
+
 std::vector<std::string> globalsParametersMayPointInto(const Function &F) {
   std::vector<std::string> Names;
   SmallPtrSet<const GlobalVariable *, 8> Seen;
   for (const Instruction &I : instructions(F))
     for (const Value *Op : I.operands())
       if (const GlobalVariable *G = addressedGlobal(Op))
-        if (Seen.insert(G).second && callerMayPassInto(F, *G)) {
-          StringRef Name = G->getName();
-          Names.push_back(Name.consume_front(FunctionAddressPrefix) ? (Name + "()").str()
-                                                                    : Name.str());
-        }
+        if (Seen.insert(G).second && callerMayPassInto(F, *G))
+          Names.push_back(sourceName(*G));
   return Names;
 }
 
@@ -201,7 +206,7 @@ std::optional<std::string> parameterMayPointInto(const Instruction &I) {
     // reason (Prepare.h, localizeGlobals; its copies elsewhere no longer
     // show where the address went); a constant one is never copied.
     if (G && (!G->isConstant() || parameterMayPointInto(F, *G)))
-      return "global '" + G->getName().str() +
+      return "global '" + sourceName(*G) +
              "', into which a pointer parameter may point (a caller may pass its address; the "
              "model gives each parameter an object of its own)";
   }

@@ -69,3 +69,15 @@ static unsigned on_event(struct counter *c) {
 unsigned (*const handlers[])(struct counter *) = {on_event};
 // BOTH-DAG: remark: {{(in 'on_event': )?}}precondition of 'on_event': its pointer arguments point into none of the globals it uses: 'calls' (assumed
 // BOTH-DAG: 'on_event': Result: TRUE (1 proved, 0 failing, 2 preconditions, 0 unknown)
+
+// getenv's strings are the C library's: a caller may pass one, so they are
+// named among the globals, as the program knows them.
+char *getenv(const char *name);
+int level_or(int *found) {
+  const char *v = getenv("APP_LEVEL");
+  *found = v != 0;
+  assert(!v || *found); // (decided only where getenv's strings are modelled)
+  return v ? v[0] : 0;
+}
+// BOTH-DAG: remark: {{(in 'level_or': )?}}precondition of 'level_or': its pointer arguments point into none of the globals it uses: 'environ' (assumed
+// CLI-DAG: unsupported global 'environ', into which a pointer parameter may point
