@@ -205,7 +205,7 @@ std::optional<std::string> parameterMayPointInto(const Instruction &I) {
     // A writable global still used here is one preparation kept for that
     // reason (Prepare.h, localizeGlobals; its copies elsewhere no longer
     // show where the address went); a constant one is never copied.
-    if (G && (!G->isConstant() || parameterMayPointInto(F, *G)))
+    if (G && (!G->isConstant() || callerMayPassInto(F, *G)))
       return "global '" + sourceName(*G) +
              "', into which a pointer parameter may point (a caller may pass its address; the "
              "model gives each parameter an object of its own)";
