@@ -106,6 +106,9 @@ struct Execution {
     /// A ContentByte that the access which read the one before read too.
     bool SameAccess = false;
     static constexpr unsigned ContentByte = 16;
+    /// The bytes (V, little-endian) a call of the program's __pdpv_havoc
+    /// gave its buffer; Source is its pdpv.havoc.bytes marker.
+    static constexpr unsigned HavocContents = 17;
   };
   std::vector<Value> Inputs;             // in the order the program consumed them
   const llvm::Instruction *FirstArbitrary = nullptr; // undefined value used, if any

@@ -58,6 +58,10 @@ constexpr llvm::StringLiteral OriginMetadata = "pdpv.origin";
 /// On pdpv.nondet calls whose bits the program reads as a float or double
 /// (FloatingPoint.h): a counterexample shows them as one.
 constexpr llvm::StringLiteral FloatInputMetadata = "pdpv.float.input";
+/// On pdpv.havoc.bytes markers of the program's own __pdpv_havoc calls
+/// (include/pdpv-verify.h's copy, which a native run calls too, unlike a C
+/// library model's): a counterexample hands their bytes to the harness.
+constexpr llvm::StringLiteral ProgramHavocMetadata = "pdpv.program.havoc";
 
 /// Classifies a call as one of the markers above.
 MarkerKind markerKind(const llvm::Instruction &I);

@@ -39,6 +39,10 @@ struct CheckResult {
     /// The value of the entry function's scalar parameter of this number
     /// (a library function's harness calls it with these).
     std::optional<unsigned> Parameter;
+    /// V is the bytes, little-endian, that one call of the program's
+    /// __pdpv_havoc gave its buffer (1 bit: bytes not recorded); the harness
+    /// hands them out call by call.
+    bool Contents = false;
     /// V as the program reads it: "-3", or for a float exactly, in C's
     /// hexadecimal notation and in decimal, "0x1.8p+1 (3)".
     std::string text() const;

@@ -103,6 +103,13 @@ std::vector<CheckResult::InputValue> describeInputs(const Execution &X) {
     }
     CheckResult::InputValue IV;
     IV.V = In.V;
+    if (In.Part == Execution::Value::HavocContents) {
+      IV.Contents = IV.Unsigned = true;
+      IV.Loc = userLocation(cast<Instruction>(In.Source)->getDebugLoc());
+      IV.Origin = "bytes of __pdpv_havoc()";
+      Inputs.push_back(std::move(IV));
+      continue;
+    }
     if (const auto *A = dyn_cast<Argument>(In.Source)) {
       IV.Unsigned = In.Part != ~0u;
       switch (In.Part) {

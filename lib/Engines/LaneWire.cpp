@@ -41,7 +41,7 @@ std::string inputsText(const std::vector<CheckResult::InputValue> &Inputs) {
     for (const std::string &F :
          {field(I.Origin), field(I.Loc.File), std::to_string(I.Loc.Line),
           std::to_string(I.Loc.Column), field(I.Loc.Function), std::to_string(I.V.getBitWidth()),
-          toString(I.V, 16, /*Signed=*/false), std::string(I.Float ? "f" : I.Unsigned ? "1" : "0"),
+          toString(I.V, 16, /*Signed=*/false), std::string(I.Contents ? "b" : I.Float ? "f" : I.Unsigned ? "1" : "0"),
           I.Site ? std::to_string(*I.Site) : std::string(),
           I.Parameter ? std::to_string(*I.Parameter) : std::string()})
       Text += F + FieldEnd;
@@ -161,7 +161,8 @@ struct Reader {
       In.Loc.Column = Column;
       In.Loc.Function = F[4].str();
       In.V = APInt(Width, F[6], 16);
-      In.Unsigned = F[7] == "1";
+      In.Contents = F[7] == "b";
+      In.Unsigned = F[7] == "1" || In.Contents;
       In.Float = F[7] == "f";
       unsigned Site = 0;
       if (!F[8].empty() && !F[8].getAsInteger(10, Site))

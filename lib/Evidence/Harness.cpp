@@ -116,6 +116,8 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
     const CheckResult::InputValue &In = C.Inputs[K];
     if (In.Parameter)
       continue; // an argument of the entry's call (entryCall)
+    if (In.Contents)
+      continue; // a __pdpv_havoc call's (havocContents)
     if (!In.Site && !StringRef(In.Origin).ends_with("()"))
       return harnessError("input " + Twine(K + 1) + " is the " + In.Origin +
                           ", not a nondet call");
@@ -156,6 +158,7 @@ Error fixedInputs(raw_ostream &OS, const Module &M, const CheckResult &C) {
      << "unsigned long long __pdpv_uninitialized_float(unsigned site, unsigned bits) {\n"
      << "  return __pdpv_uninitialized(site);\n}\n\n"
      << "static void pdpv_inputs_used(void) {}\n\n";
+  havocContents(OS, M, &C);
   return Error::success();
 }
 
@@ -300,6 +303,8 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
        << ((Search || K == CheckKind::OutOfBounds) ? "  return __pdpv_heap_access(p, n);\n"
                                                   : "  (void)n;\n  return p != 0;\n")
        << "}\n";
+  if (Search)
+    havocContents(OS, M, nullptr);
   if (declaredOnly(M, "__VERIFIER_assert"))
     OS << "void __VERIFIER_assert(int c) {\n  if (!c) pdpv_failed(\"__VERIFIER_assert() "
           "failed\", __builtin_return_address(0));\n}\n";
@@ -393,6 +398,7 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
     if (hasNativeValid(F))
       F.replaceAllUsesWith(
           Copy->getOrInsertFunction(NativeValid, F.getFunctionType()).getCallee());
+  copyHavocContents(*Copy);
   computeFloatsWithSSE(*Copy);
   if (K == CheckKind::SignedOverflow)
     reportSignedOverflow(*Copy);

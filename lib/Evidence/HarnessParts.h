@@ -61,6 +61,14 @@ void checkAccesses(llvm::Module &M);
 /// (FloatingPoint.h), not in x87's 80-bit registers, which round otherwise.
 void computeFloatsWithSSE(llvm::Module &M);
 
+/// Replaying __pdpv_havoc (HavocContents.cpp). Each call of
+/// include/pdpv-verify.h's __pdpv_havoc in M becomes a memmove into its
+/// buffer from __pdpv_native_havoc(p, n), which havocContents defines in the
+/// harness: the bytes C's counterexample recorded for that call, call by
+/// call, or (no C: a search's) p itself -- the bytes left as they are.
+void copyHavocContents(llvm::Module &M);
+void havocContents(llvm::raw_ostream &OS, const llvm::Module &M, const CheckResult *C);
+
 /// M as the harness needs it (Harness.cpp says how); the bodies of the
 /// error functions the harness defines go.
 std::unique_ptr<llvm::Module> moduleForHarness(const llvm::Module &M, CheckKind K,

@@ -19,6 +19,10 @@
 namespace pdpv {
 namespace interpreter {
 
+/// The most bytes of one __pdpv_havoc call a counterexample records for
+/// its harness (a larger call's bytes stay as the native run finds them).
+constexpr uint64_t MaxReplayedHavocBytes = 1 << 16;
+
 unsigned Run::addObject(const Value *Site, uint64_t Size, bool Writable, unsigned Occurrence) {
   Objects.push_back(Object{Size, Writable, {}, {}, {}, false, Site, Occurrence});
   Objects.back().Site = Site;
@@ -500,8 +504,21 @@ std::optional<bool> Run::memory(const Instruction &I) {
       return false;
     unsigned Occurrence = Seen[{&I, 0}]++;
     ++Writes;
-    for (uint64_t K = 0; K < N; ++K)
-      Write(P, K, Oracle.memoryByte(I, Occurrence, offsetOf(P) + K).getLoBits(8).getZExtValue());
+    // The program's own call is made by a native run too: its harness
+    // gives the buffer these bytes, call by call (a call too large for a
+    // harness's table, or of no bytes, is one 1-bit value: bytes left as
+    // they are).
+    bool Program = I.getMetadata(ProgramHavocMetadata);
+    bool Recorded = Program && N > 0 && N <= MaxReplayedHavocBytes;
+    APInt Contents(Recorded ? 8 * N : 1, 0);
+    for (uint64_t K = 0; K < N; ++K) {
+      APInt Byte = Oracle.memoryByte(I, Occurrence, offsetOf(P) + K).zextOrTrunc(8);
+      Write(P, K, Byte.getZExtValue());
+      if (Recorded)
+        Contents.insertBits(Byte, 8 * K);
+    }
+    if (Program)
+      E.Inputs.push_back({&I, std::move(Contents), true, Execution::Value::HavocContents});
     return true;
   }
   if (isMarker(I, MarkerKind::Havoc)) {

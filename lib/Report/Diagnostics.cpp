@@ -73,6 +73,12 @@ static std::string globalsApartText(const FunctionResult &R) {
          "object of its own)";
 }
 
+/// An input's value as a note shows it: an integer as formatValue does, a
+/// float and a buffer's bytes as text() does.
+static std::string shownValue(const CheckResult::InputValue &In) {
+  return In.Float || In.Contents ? In.text() : formatValue(In.V, In.Unsigned);
+}
+
 /// Inputs shown in a precondition's one line.
 constexpr size_t MaxPreconditionInputs = 8;
 
@@ -87,7 +93,7 @@ static std::string preconditionText(const CheckResult &C, StringRef Function) {
   for (size_t K = 0; K < C.Inputs.size() && K < MaxPreconditionInputs; ++K) {
     const CheckResult::InputValue &In = C.Inputs[K];
     Text += (K ? ", " : ", e.g. ") + In.Origin + " = " +
-            (In.Float ? In.text() : formatValue(In.V, In.Unsigned));
+            shownValue(In);
   }
   if (C.Inputs.size() > MaxPreconditionInputs)
     Text += ", ...";
@@ -205,7 +211,7 @@ void reportResults(DiagnosticSink &Sink, const std::vector<FunctionResult> &Resu
           const auto &In = C.Inputs[K];
           Sink.emit(DiagKind::FailureNote, In.Loc.valid() ? In.Loc : C.Loc,
                    "input " + Twine(K + 1) + ": " + In.Origin + " = " +
-                       (In.Float ? In.text() : formatValue(In.V, In.Unsigned)),
+                       shownValue(In),
                     "");
         }
         if (C.Inputs.size() > MaxShownInputs)

@@ -204,10 +204,12 @@ void dropUndefinedBehaviourFlags(Function &F) {
   unsigned Origin = F.getContext().getMDKindID(OriginMetadata);
   unsigned Opaque = F.getContext().getMDKindID(OpaqueMetadata);
   unsigned FloatInput = F.getContext().getMDKindID(FloatInputMetadata);
+  unsigned ProgramHavoc = F.getContext().getMDKindID(ProgramHavocMetadata);
   for (Instruction &I : instructions(F)) {
     I.dropPoisonGeneratingAnnotations();
     // Keeps only ours, the loops' source locations and !dbg.
-    I.dropUBImplyingAttrsAndUnknownMetadata({Origin, Opaque, FloatInput, LLVMContext::MD_loop});
+    I.dropUBImplyingAttrsAndUnknownMetadata(
+        {Origin, Opaque, FloatInput, ProgramHavoc, LLVMContext::MD_loop});
     if (auto *II = dyn_cast<IntrinsicInst>(&I))
       switch (II->getIntrinsicID()) {
       case Intrinsic::abs:  // is_int_min_poison

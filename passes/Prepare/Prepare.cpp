@@ -179,14 +179,18 @@ void lowerBuiltins(Module &M, const UBOptions &UB) {
       CB->replaceAllUsesWith(B.CreateZExtOrTrunc(V, Ty));
       break;
     }
-    case Builtin::Havoc:
+    case Builtin::Havoc: {
       if (CB->arg_size() != 2 || !CB->getArgOperand(0)->getType()->isPointerTy() ||
           !CB->getArgOperand(1)->getType()->isIntegerTy())
         continue; // another shape: left a call, which the scan refuses
-      B.CreateCall(havocBytesFunction(M),
-                   {CB->getArgOperand(0), B.CreateZExtOrTrunc(CB->getArgOperand(1), B.getInt64Ty())})
-          ->setDebugLoc(CB->getDebugLoc());
+      CallInst *H = B.CreateCall(havocBytesFunction(M), {CB->getArgOperand(0),
+                                                         B.CreateZExtOrTrunc(CB->getArgOperand(1),
+                                                                             B.getInt64Ty())});
+      H->setDebugLoc(CB->getDebugLoc());
+      if (!calleeOf(*CB)->isDeclaration()) // (the header's copy, not a model's declaration)
+        H->setMetadata(ProgramHavocMetadata, MDNode::get(Ctx, {}));
       break;
+    }
     case Builtin::Ignore:
     case Builtin::None:
       break;

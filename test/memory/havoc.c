@@ -2,12 +2,14 @@
 // arbitrary values, the rest of the object keeps its own; writing them is
 // checked like a memset. What the bytes held before is not what they hold
 // after (LLVM may not carry a stored value across the call). The compiled
-// program leaves them as they are, so a failure that needs other bytes is
-// UNKNOWN, not a confirmed FALSE.
+// program leaves them as they are; a native run of a counterexample gets the
+// counterexample's bytes (unit-proofs/havoc-contents.c), so a failure that
+// needs other bytes is a confirmed FALSE.
 // RUN: pdpv --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
 // RUN: pdpv --data-model=ilp32 --clang-arg=-I%S/../../include %s 2>&1 | FileCheck-19 %s --check-prefix=PROVED
 // RUN: not pdpv --clang-arg=-I%S/../../include --clang-arg=-DSTALE %s 2>&1 | FileCheck-19 %s --check-prefix=STALE
 // RUN: not pdpv --clang-arg=-I%S/../../include --clang-arg=-DTOO_LONG %s 2>&1 | FileCheck-19 %s --check-prefix=TOO-LONG
+// RUN: not pdpv --check-bounds --clang-arg=-I%S/../../include --clang-arg=-DTOO_LONG %s 2>&1 | FileCheck-19 %s --check-prefix=TOO-LONG-BOUNDS
 #include <assert.h>
 #include <stdlib.h>
 #include "pdpv-verify.h"
@@ -49,7 +51,11 @@ int main(void) {
 }
 // PROVED-NOT: warning
 // PROVED: Result: TRUE
-// STALE: havoc.c:[[#@LINE-10]]:3: warning: assertion unknown
-// STALE: Result: UNKNOWN
-// TOO-LONG: warning: memory access unknown: {{.*}}havoc.c:[[#@LINE-9]]
+// STALE: havoc.c:[[#@LINE-10]]:3: warning: assertion can fail
+// STALE: note: confirmed by a native run
+// STALE: Result: FALSE
+// TOO-LONG: warning: memory access unknown: {{.*}}havoc.c:[[#@LINE-10]]
 // TOO-LONG: Result: UNKNOWN
+// TOO-LONG-BOUNDS: warning: memory access out of bounds can happen
+// TOO-LONG-BOUNDS: note: confirmed by a native run {{.*}}: the out-of-bounds access at havoc.c:[[#@LINE-13]]
+// TOO-LONG-BOUNDS: Result: FALSE
