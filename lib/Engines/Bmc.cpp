@@ -139,11 +139,24 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         Open.push_back(&Q);
     std::set<const Properties::Property *> HoldWithinK;
     std::vector<size_t> OutOfTime;
-    // The solver's model violates Q: FALSE if the program fails so.
-    auto Confirm = [&](Properties::Property &Q) {
-      SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.model(), E.inputs(), {}, O.UB);
+    // The solver's model violates Q (Goal): FALSE if the program fails so.
+    // Where it does not, the same failure with small inputs (a model's
+    // buffer of 2^60 bytes is too long to replay; one of 2 fails as well).
+    auto Confirm = [&](Properties::Property &Q, const z3::expr &Goal, const Budget &Share) {
       Execution Run;
-      if (confirmRun(F, Inputs, P, O, B, &Run) != &Q && !Q.Decided) {
+      auto Replay = [&](Execution &X) {
+        SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.model(), E.inputs(), {}, O.UB);
+        return confirmRun(F, Inputs, P, O, B, &X) == &Q || Q.Decided;
+      };
+      bool Done = Replay(Run);
+      for (size_t K = 0; K < std::size(SmallInputBounds) && !Done; ++K) {
+        Unknown Ignored;
+        Execution SmallRun;
+        Done = S.check(Goal && smallInputs(Ctx, E, SmallInputBounds[K]), Share, Ignored) ==
+                   z3::sat &&
+               Replay(SmallRun);
+      }
+      if (!Done) {
         Q.R.Why = unconfirmedReason(Run, "BMC's", B.TimeReason);
         Q.Decided = true;
       }
@@ -155,7 +168,8 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       Budget Share = B;
       Share.Deadline = Until;
       Unknown Why;
-      switch (S.check(Violated.at(&Q) && NoJump, Share, Why)) {
+      z3::expr Goal = Violated.at(&Q) && NoJump;
+      switch (S.check(Goal, Share, Why)) {
       case z3::unknown:
         if (!Why.isTimeLimit() || B.over()) {
           P.giveUp(Why);
@@ -168,7 +182,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       case z3::sat:
         break;
       }
-      Confirm(Q);
+      Confirm(Q, Goal, Share);
       return Turn::Decided;
     };
     if (!takeTurns(Open.size(), B.Deadline, Try, [&] { return !HoldWithinK.empty(); }, OutOfTime))
@@ -237,7 +251,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
                                                        std::chrono::seconds(2)));
         Unknown Ignored; // (it holds within K all the same)
         if (S.check(Violated.at(Q), Deeper, Ignored) == z3::sat)
-          Confirm(*Q);
+          Confirm(*Q, Violated.at(Q), Deeper);
       }
       if (P.allDecided())
         return;

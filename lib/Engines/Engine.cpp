@@ -230,6 +230,20 @@ std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O) {
   return Next;
 }
 
+z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound) {
+  z3::expr Small = Ctx.bool_val(true);
+  for (const Input &In : E.inputs()) {
+    if (In.K != Input::Nondet && In.K != Input::Argument)
+      continue;
+    unsigned W = In.Var.get_sort().bv_size();
+    if (W <= 8)
+      continue;
+    Small = Small && z3::sle(Ctx.bv_val(-Bound, W), In.Var) &&
+            z3::sle(In.Var, Ctx.bv_val(Bound, W));
+  }
+  return Small;
+}
+
 Properties::Property *confirmRun(const Function &F, InputOracle &Inputs, Properties &P,
                                  const VerifyOptions &O, const Budget &B, Execution *Run,
                                  uint64_t MaxSteps) {

@@ -70,6 +70,15 @@ bool proveRechecked(const VerifyOptions &O, const Budget &B, FunctionResult &R, 
 /// Bound; none after Bound.
 std::optional<unsigned> nextBound(unsigned K, const EngineOptions &O);
 
+/// Bounds of "small" inputs, tried where a model's own inputs do not show
+/// its failure: real bugs usually show with small values, and then loops
+/// run few iterations and buffers are short (a model may pick n = 2^60
+/// where n = 1 fails just as well, and its run is too long to replay).
+constexpr int SmallInputBounds[] = {2, 64};
+/// Every nondet value and parameter of E wider than 8 bits within
+/// [-Bound, Bound].
+z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
+
 /// The prepared function run on Inputs: if it fails a property that is not
 /// decided yet, that property becomes FALSE (or UNKNOWN when the run depends
 /// on an undefined value). Returns the property the run failed, if any;

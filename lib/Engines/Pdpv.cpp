@@ -34,8 +34,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// Bounds of "small" inputs, tried for a quick bug before refining.
-constexpr int SmallInputBounds[] = {2, 64};
 /// Queries (a count: the region must not depend on the machine's load) to
 /// generalize a counterexample at a loop over memory, where each takes long.
 constexpr unsigned MemoryGeneralizeChecks = 48;
@@ -81,7 +79,6 @@ private:
     return errs() << formatv("pdpv: [{0}, {1:f1} s] ", F.getName(),
                              std::chrono::duration<double>(Clock::now() - Started).count());
   }
-  static z3::expr smallInputs(z3::context &Ctx, Encoder &E, int Bound);
   bool failsFromLoopEntry(unsigned Id, ModelOracle &Oracle, const z3::model &M, Encoder &E,
                           const Check &C, const Instruction *At);
   StateRegion generalize(z3::solver &S, Encoder &E, const z3::model &M, const Check &C,
@@ -165,21 +162,6 @@ StateRegion FunctionVerifier::generalize(z3::solver &S, Encoder &E, const z3::mo
     R = Best;
   }
   return R;
-}
-
-/// Every nondet value and parameter wider than 8 bits within [-Bound, Bound].
-z3::expr FunctionVerifier::smallInputs(z3::context &Ctx, Encoder &E, int Bound) {
-  z3::expr Small = Ctx.bool_val(true);
-  for (const Input &In : E.inputs()) {
-    if (In.K != Input::Nondet && In.K != Input::Argument)
-      continue;
-    unsigned W = In.Var.get_sort().bv_size();
-    if (W <= 8)
-      continue;
-    Small = Small && z3::sle(Ctx.bv_val(-Bound, W), In.Var) &&
-            z3::sle(In.Var, Ctx.bv_val(Bound, W));
-  }
-  return Small;
 }
 
 /// Interprets the prepared function on a model; records any failure.
@@ -300,16 +282,15 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
     Execution X = replay(Oracle, Refiner ? Opts.Refine.QuickReplaySteps : InterpretOptions().MaxSteps);
     if (confirms(CR, C, At, X))
       return;
-    if (!Refiner) {
-      CR.Why = unconfirmedReason(X, "the solver's", TimeReason);
-      return;
-    }
+    Unknown Unconfirmed = unconfirmedReason(X, "the solver's", TimeReason);
     // A second cheap try: the same failure with small inputs, smallest
     // bound first, a few different ones per bound. Real bugs usually show with
     // small values, and then the loops on the way run few iterations (a
     // model may pick n = 2^30 where n = 1 fails just as well). If no replay
     // fails, the first such counterexample is the one refined: should its
-    // loop states be reachable, PDR's traces to them are short.
+    // loop states be reachable, PDR's traces to them are short. (Without
+    // loops, a replay of a model's buffer of 2^60 bytes runs out of steps
+    // where one of 2 bytes fails as well.)
     std::optional<z3::model> SmallModel;
     for (int Bound : SmallInputBounds) {
       z3::expr Small = smallInputs(S.ctx(), E, Bound);
@@ -325,7 +306,8 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
           break;
         z3::model SM = S.get_model();
         ModelOracle SmallOracle(SM, E.inputs(), ToPrepared);
-        Execution SmallX = replay(SmallOracle, Opts.Refine.QuickReplaySteps);
+        Execution SmallX = replay(SmallOracle, Refiner ? Opts.Refine.QuickReplaySteps
+                                                       : InterpretOptions().MaxSteps);
         if (confirms(CR, C, At, SmallX))
           return;
         if (!SmallModel) {
@@ -339,6 +321,10 @@ void FunctionVerifier::decide(CheckResult &CR, const Check &C, z3::solver &S, En
             Same = Same && In.Var == SM.eval(In.Var, true);
         Other = Other && !Same;
       }
+    }
+    if (!Refiner) {
+      CR.Why = Unconfirmed;
+      return;
     }
     if (SmallModel)
       M = *SmallModel;
