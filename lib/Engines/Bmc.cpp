@@ -149,10 +149,17 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
         return confirmRun(F, Inputs, P, O, B, &X) == &Q || Q.Decided;
       };
       bool Done = Replay(Run);
-      for (size_t K = 0; K < std::size(SmallInputBounds) && !Done; ++K) {
+      // (cheap tries: a quarter of the turn's time left, at most 5 s)
+      Budget Small = Share;
+      auto Now = EngineClock::now();
+      Small.Deadline = std::min(Share.Deadline, Now + std::clamp<EngineClock::duration>(
+                                                          (Share.Deadline - Now) / 4,
+                                                          std::chrono::milliseconds(200),
+                                                          std::chrono::seconds(5)));
+      for (size_t K = 0; K < std::size(SmallInputBounds) && !Done && !Small.over(); ++K) {
         Unknown Ignored;
         Execution SmallRun;
-        Done = S.check(Goal && smallInputs(Ctx, E, SmallInputBounds[K]), Share, Ignored) ==
+        Done = S.check(Goal && smallInputs(Ctx, E, SmallInputBounds[K]), Small, Ignored) ==
                    z3::sat &&
                Replay(SmallRun);
       }
