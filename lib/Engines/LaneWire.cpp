@@ -41,7 +41,8 @@ std::string inputsText(const std::vector<CheckResult::InputValue> &Inputs) {
     for (const std::string &F :
          {field(I.Origin), field(I.Loc.File), std::to_string(I.Loc.Line),
           std::to_string(I.Loc.Column), field(I.Loc.Function), std::to_string(I.V.getBitWidth()),
-          toString(I.V, 16, /*Signed=*/false), std::string(I.Contents ? "b" : I.Float ? "f" : I.Unsigned ? "1" : "0"),
+          toString(I.V, 16, /*Signed=*/false),
+          std::string(I.Contents ? "b" : I.Float ? "f" : I.Unsigned ? "1" : "0"),
           I.Site ? std::to_string(*I.Site) : std::string(),
           I.Parameter ? std::to_string(*I.Parameter) : std::string()})
       Text += F + FieldEnd;

@@ -71,7 +71,8 @@ void havocContents(raw_ostream &OS, const Module &M, const CheckResult *C) {
       continue;
     size_t N = In.V.getBitWidth() / 8; // (0: not recorded)
     for (size_t K = 0; K < N; ++K)
-      Bytes += formatv("{0}0x{1:x-2},", K % 16 ? " " : "\n  ", In.V.extractBitsAsZExtValue(8, 8 * K))
+      Bytes += formatv("{0}0x{1:x-2},", K % 16 ? " " : "\n  ",
+                       In.V.extractBitsAsZExtValue(8, 8 * K))
                    .str();
     Calls += formatv("\n  {{{0}, {1}}, /* {2} */", N, Start, In.Loc.str()).str();
     Start += N;
