@@ -61,6 +61,9 @@ struct Budget {
   unsigned millisLeft() const;
   /// Share of the time left, from now (the same reason when it is up).
   Budget slice(double Share) const;
+  /// A short try: 1/Divisor of the time left, from now, kept within
+  /// [Least, Most] and never past Deadline.
+  Budget tryFor(unsigned Divisor, EngineClock::duration Least, EngineClock::duration Most) const;
 };
 
 /// What the engines work on: one prepared entry function, its properties

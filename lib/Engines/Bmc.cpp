@@ -150,12 +150,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       };
       bool Done = Replay(Run);
       // (cheap tries: a quarter of the turn's time left, at most 5 s)
-      Budget Small = Share;
-      auto Now = EngineClock::now();
-      Small.Deadline = std::min(Share.Deadline, Now + std::clamp<EngineClock::duration>(
-                                                          (Share.Deadline - Now) / 4,
-                                                          std::chrono::milliseconds(200),
-                                                          std::chrono::seconds(5)));
+      Budget Small = Share.tryFor(4, std::chrono::milliseconds(200), std::chrono::seconds(5));
       for (size_t K = 0; K < std::size(SmallInputBounds) && !Done && !Small.over(); ++K) {
         Unknown Ignored;
         Execution SmallRun;
@@ -250,12 +245,7 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       for (Properties::Property *Q : Open) {
         if (Jumps.empty() || Q->Decided || !HoldWithinK.count(Q) || B.over())
           continue;
-        Budget Deeper = B;
-        auto Now = EngineClock::now();
-        Deeper.Deadline = std::min(B.Deadline, Now + std::clamp<EngineClock::duration>(
-                                                       (B.Deadline - Now) / 8,
-                                                       std::chrono::milliseconds(200),
-                                                       std::chrono::seconds(2)));
+        Budget Deeper = B.tryFor(8, std::chrono::milliseconds(200), std::chrono::seconds(2));
         Unknown Ignored; // (it holds within K all the same)
         if (S.check(Violated.at(Q), Deeper, Ignored) == z3::sat)
           Confirm(*Q, Violated.at(Q), Deeper);

@@ -18,6 +18,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <numeric>
 
 using namespace llvm;
@@ -150,6 +151,15 @@ Budget Budget::slice(double Share) const {
   auto Left = Deadline - EngineClock::now();
   S.Deadline = EngineClock::now() +
                std::chrono::duration_cast<EngineClock::duration>(Left * Share);
+  return S;
+}
+
+Budget Budget::tryFor(unsigned Divisor, EngineClock::duration Least,
+                      EngineClock::duration Most) const {
+  Budget S = *this;
+  auto Now = EngineClock::now();
+  auto Part = std::clamp<EngineClock::duration>((Deadline - Now) / Divisor, Least, Most);
+  S.Deadline = std::min(Deadline, Now + Part);
   return S;
 }
 
