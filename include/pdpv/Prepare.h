@@ -14,6 +14,7 @@
 #include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 #include "pdpv/Intrinsics.h"
+#include "pdpv/Recursion.h"
 
 #include <set>
 #include <string>
@@ -45,6 +46,9 @@ struct PreparedEntry {
   /// The globals F uses that its pointer arguments are assumed not to point
   /// into (Memory.h, PreconditionsToldApart): a precondition.
   std::vector<std::string> GlobalsApart;
+  /// A recursive call past the levels inlined ends the model (Recursion.h),
+  /// and preparing F again with more levels would inline more.
+  bool DeeperRecursion = false;
 };
 
 /// Gives each entry function its own register-promotable copy of the
@@ -72,7 +76,9 @@ std::vector<llvm::Function *> entryFunctions(llvm::Module &M);
 /// checks always (they carry the trap semantics).
 class ModulePreparation {
 public:
-  ModulePreparation(llvm::Module &M, const UBOptions &UB);
+  /// RecursionDepth: the levels of recursive calls inlined (Recursion.h).
+  ModulePreparation(llvm::Module &M, const UBOptions &UB,
+                    unsigned RecursionDepth = FirstRecursionDepth);
   /// entryFunctions(M), in the module's order.
   const std::vector<llvm::Function *> &entries() const { return Entries; }
   /// F, one of entries(), prepared in place; once per entry.
@@ -84,6 +90,7 @@ private:
   std::set<const llvm::Function *> Recursive;
   llvm::DenseMap<const llvm::Function *, bool> ReadsGlobals;
   llvm::DenseMap<const llvm::Function *, std::vector<std::string>> GlobalsApart;
+  llvm::DenseMap<const llvm::Function *, bool> DeeperRecursion;
 };
 
 /// Prepares M in place and reports, per entry function, what is unsupported.

@@ -28,7 +28,9 @@ namespace pdpv {
 /// model's, so proofs are unknown.
 enum class CheckKind : unsigned {
   Assertion, SignedOverflow, DivisionByZero, DivisionOverflow, OutOfBounds, ReachesUndefined,
-  CallTarget, AllocationLoopBound // (a loop that allocates, past its copies: AllocatingLoops.h)
+  CallTarget,
+  AllocationLoopBound, // (a loop that allocates, past its copies: AllocatingLoops.h)
+  RecursionDepth       // (a recursive call past the levels inlined: Recursion.h)
 };
 
 /// Which undefined behaviour is a property violation (Encoder.h, "Semantics").
@@ -63,7 +65,8 @@ inline bool endsTheModel(CheckKind K, const UBOptions &UB) {
   case CheckKind::OutOfBounds: return !UB.CheckBounds;
   case CheckKind::ReachesUndefined:
   case CheckKind::CallTarget:
-  case CheckKind::AllocationLoopBound: return true;
+  case CheckKind::AllocationLoopBound:
+  case CheckKind::RecursionDepth: return true;
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return !UB.CheckDivision;
   default: return false;
@@ -80,6 +83,7 @@ inline bool isProperty(CheckKind K, const UBOptions &UB) {
   case CheckKind::ReachesUndefined:
   case CheckKind::CallTarget:
   case CheckKind::AllocationLoopBound:
+  case CheckKind::RecursionDepth:
   case CheckKind::DivisionByZero:
   case CheckKind::DivisionOverflow: return true;
   case CheckKind::SignedOverflow: return UB.CheckSignedOverflow;

@@ -13,6 +13,7 @@
 #include "pdpv/Engine.h"
 #include "pdpv/Harness.h"
 #include "pdpv/Memory.h"
+#include "pdpv/Recursion.h"
 #include "pdpv/ResultCache.h"
 #include "pdpv/StatusLine.h"
 
@@ -102,6 +103,14 @@ static std::string unmodelledKindText(const CheckResult &C) {
                 "a loop up to its constant bound, at most " +
            std::to_string(MaxAllocatingLoopCopies) + " iterations, or " +
            std::to_string(DefaultAllocatingLoopCopies) + " where it knows no bound)";
+  if (C.K == CheckKind::RecursionDepth)
+    return (C.V == Verdict::False ? "a recursive call may go deeper than the model inlines"
+                                  : "a recursive call deeper than the model inlines was not "
+                                    "ruled out") +
+           At + " (the model inlines recursive calls level by level, at most " +
+           std::to_string(MaxRecursionDepth) + " levels and " +
+           std::to_string(MaxRecursionInstructions) +
+           " instructions: a proof stands only where a deeper call cannot happen)";
   return (C.V == Verdict::False ? "may reach undefined behaviour"
                                 : "undefined behaviour was not ruled out") +
          At + " (__builtin_unreachable() reached or __builtin_assume() false: the program "
@@ -120,8 +129,11 @@ static std::string unmodelledText(const CheckResult &C) {
   return unmodelledKindText(C) + undecidedText(C);
 }
 
+/// (Past the copies of a loop that allocates or the levels of recursion
+/// inlined, the program does nothing undefined: the model stops there.)
 static Unknown unmodelledReason(const CheckResult &C) {
-  return {Unknown::UndefinedBehaviour, unmodelledText(C)};
+  bool Unmodelled = C.K == CheckKind::AllocationLoopBound || C.K == CheckKind::RecursionDepth;
+  return {Unmodelled ? Unknown::Unsupported : Unknown::UndefinedBehaviour, unmodelledText(C)};
 }
 
 /// Whether C guards undefined behaviour that LLVM's simplification may
@@ -260,6 +272,67 @@ static void replayFailures(const Module &M, FunctionResult &R, const VerifyOptio
   updateVerdict(R);
 }
 
+/// Whether more levels of recursion may decide R: the model's cut past the
+/// levels inlined is reached (Recursion.h), and nothing else failed (a
+/// failing run within the levels is a verdict already; any other check that
+/// ends the model stays what it is at any depth).
+static bool cutByRecursionDepth(const FunctionResult &R) {
+  bool Cut = false;
+  for (const CheckResult &C : R.Checks)
+    if (C.V == Verdict::False && C.K != CheckKind::RecursionDepth)
+      return false;
+    else if (C.V == Verdict::False)
+      Cut = true;
+  return Cut;
+}
+
+/// How many of R's properties are decided, and whether a time limit left
+/// one undecided (the depth's own check aside).
+static std::pair<size_t, bool> decided(const FunctionResult &R) {
+  size_t N = 0;
+  bool OutOfTime = false;
+  for (const CheckResult &C : R.Checks)
+    if (C.K != CheckKind::RecursionDepth) {
+      N += C.V != Verdict::Unknown;
+      OutOfTime |= C.V == Verdict::Unknown && C.Why.C == Unknown::TimeLimit;
+    }
+  return {N, OutOfTime};
+}
+
+/// R, an entry's result with FirstRecursionDepth levels of recursion,
+/// verified again with twice the levels, and so on up to MaxRecursionDepth,
+/// while the depth is what left it undecided and the function's time
+/// (from Start) remains. Each try prepares a fresh copy of M (preparation
+/// inlines into the module).
+static void deepenRecursion(const Module &M, const Function &F, const VerifyOptions &Opts,
+                            EngineClock::time_point Start, EngineClock::time_point Total,
+                            FunctionResult &R) {
+  VerifyOptions O = entryOptions(F, Opts);
+  EngineClock::time_point End =
+      O.TimeoutSeconds ? std::min(Total, Start + std::chrono::seconds(O.TimeoutSeconds)) : Total;
+  for (unsigned Depth = 2 * FirstRecursionDepth;
+       Depth <= MaxRecursionDepth && cutByRecursionDepth(R) && EngineClock::now() < End;
+       Depth *= 2) {
+    StatusLine::get().work("preparing " + std::to_string(Depth) + " levels of recursion");
+    std::unique_ptr<Module> Clone = CloneModule(M);
+    markPreconditionsToldApart(*Clone, Opts);
+    ModulePreparation Preparation(*Clone, Opts.UB, Depth);
+    Function *Copy = Clone->getFunction(F.getName());
+    if (!Copy)
+      break;
+    PreparedEntry E = Preparation.prepare(*Copy);
+    E.Source = &M;
+    FunctionResult Deeper = verifyEntry(E, O, End);
+    // A deeper try that ran out of time tells less than the depth's reason.
+    auto [Now, OutOfTime] = decided(Deeper);
+    if (Now < decided(R).first || (Now == decided(R).first && OutOfTime))
+      break;
+    R = std::move(Deeper);
+    if (!E.DeeperRecursion)
+      break;
+  }
+}
+
 /// Where unchanged functions' results are kept: cache-dir, or a folder of
 /// results-dir (none: nowhere).
 static std::string cacheDirectory(const VerifyOptions &O) {
@@ -318,7 +391,10 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     Fresh.push_back(Results.size());
     Keys.push_back(Key);
     FreshOptions.push_back(entryOptions(*F, Opts));
+    EngineClock::time_point Start = EngineClock::now();
     Results.push_back(verifyEntry(E, FreshOptions.back(), Total));
+    if (E.DeeperRecursion)
+      deepenRecursion(M, *F, Opts, Start, Total, Results.back());
     Results.back().GlobalsApart = E.GlobalsApart;
     markPreconditions(Results.back(), FreshOptions.back(), CheckKind::OutOfBounds);
     settleUnmodelled(Results.back(), Opts.UB);

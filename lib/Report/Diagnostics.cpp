@@ -28,6 +28,7 @@ const char *propertyName(CheckKind K) {
   case CheckKind::ReachesUndefined: return "promise of defined behaviour";
   case CheckKind::CallTarget: return "indirect call";
   case CheckKind::AllocationLoopBound: return "bound of a loop that allocates";
+  case CheckKind::RecursionDepth: return "depth of recursion";
   }
   return "property";
 }
@@ -51,6 +52,7 @@ static const char *failureText(CheckKind K) {
   case CheckKind::ReachesUndefined: return "__builtin_unreachable() or a false __builtin_assume() can be reached";
   case CheckKind::CallTarget: return "a call through a pointer to no function of the program can happen";
   case CheckKind::AllocationLoopBound: return "a loop that allocates can run more iterations than the model unrolls";
+  case CheckKind::RecursionDepth: return "a recursive call can go deeper than the model inlines";
   }
   return "property can fail";
 }

@@ -31,6 +31,7 @@ static StringRef kindName(CheckKind K) {
   case CheckKind::ReachesUndefined: return "undefined-behaviour";
   case CheckKind::CallTarget: return "indirect-call";
   case CheckKind::AllocationLoopBound: return "allocation-loop-bound";
+  case CheckKind::RecursionDepth: return "recursion-depth";
   }
   return "property";
 }

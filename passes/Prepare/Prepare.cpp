@@ -18,6 +18,7 @@
 #include "pdpv/Memory.h"
 #include "pdpv/OpaqueValues.h"
 #include "pdpv/Reachability.h"
+#include "pdpv/Recursion.h"
 #include "pdpv/SharedMemory.h"
 #include "pdpv/Simplification.h"
 #include "pdpv/Uninitialized.h"
@@ -460,7 +461,7 @@ void eraseUnreadUninitialized(Function &F) {
 /// refines nothing once uninitialized values are explicit), or nullptr with
 /// the reason when the encoder cannot take it: a loop or memory left over.
 Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
-                           bool ReadsGlobals, std::string &WhyNot) {
+                           bool ReadsGlobals, bool DeeperRecursion, std::string &WhyNot) {
   ValueToValueMapTy VMap;
   Function *C = CloneFunction(&F, VMap);
   C->setName("pdpv.unsimplified." + F.getName());
@@ -470,6 +471,7 @@ Function *unsimplifiedCopy(Function &F, const std::set<const Function *> &Rec,
   FPM.addPass(PromotePass());
   FPM.run(*C, A.FAM);
   markOpaqueCalls(*C, ReadsGlobals, Rec);
+  cutDeeperRecursion(*C, Rec, /*Pass=*/!DeeperRecursion);
   markFloatingPoint(*C);
   for (scc_iterator<Function *> I = scc_begin(C); !I.isAtEnd(); ++I)
     if (I.hasCycle())
@@ -499,7 +501,7 @@ std::vector<Function *> entryFunctions(Module &M) {
   return Entries;
 }
 
-ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
+ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB, unsigned RecursionDepth)
     : UB(UB), Entries(entryFunctions(M)) {
   // (A whole program's code that no entry runs costs time, never a verdict.)
   dropUnreachableBodies(M, Entries);
@@ -531,6 +533,9 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB)
   {
     ConstantsKeptUnfolded Unfolded(M);
     inlineCalls(M, Entries);
+    RecursionUnroller Unroller(Recursive, RecursionDepth);
+    for (Function *F : Entries)
+      DeeperRecursion[F] = Unroller.unroll(*F);
   }
   // (Once globals have register copies, reading one looks like reading a
   // local: OpaqueValues.h.)
@@ -558,8 +563,10 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   cutWhereNoPropertyFollows(F);
   PreparedEntry PE{&F, {}, {}};
   PE.GlobalsApart = GlobalsApart.lookup(&F);
+  PE.DeeperRecursion = DeeperRecursion.lookup(&F);
   if (!Before.empty()) // a copy only where simplification may remove assertions
-    PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.UnsimplifiedWhyNot);
+    PE.Unsimplified = unsimplifiedCopy(F, Recursive, ReadsGlobals[&F], PE.DeeperRecursion,
+                                       PE.UnsimplifiedWhyNot);
   simplify(F);
   dropUndefinedBehaviourFlags(F); // SROA and friends may add new ones
   keepPointersThroughIntegers(F);
@@ -568,6 +575,7 @@ PreparedEntry ModulePreparation::prepare(Function &F) {
   eraseUnreadUninitialized(F);
   guardAccesses(F, UB, !Before.empty() || UnlocatedBefore > 0);
   markOpaqueCalls(F, ReadsGlobals[&F], Recursive);
+  cutDeeperRecursion(F, Recursive, /*Pass=*/!PE.DeeperRecursion);
   markFloatingPoint(F);
   SmallPtrSet<const DILocation *, 16> After = assertionLocations(F);
   // An assertion that is missing afterwards was proved by simplification --
