@@ -166,6 +166,10 @@ std::vector<unsigned> floatVariants(const LoopRefiner::Loop &L);
 /// A float's bits (32 or 64) as a C constant: the shortest decimal that
 /// reads back as the same value.
 std::string cFloatLiteral(const llvm::APInt &Bits);
+/// Congruences of a variable the loop reduces modulo a constant c (an index
+/// that wraps) with one or two others, and its bound c, as relations to the
+/// entry state (ModularCandidates.cpp).
+std::vector<Candidate> modularCandidates(const TransitionSystem &TS, unsigned NumVariants);
 /// x - x_0 <= c * (i - i_0) for a variable x that grows by at most c per
 /// step next to a counter i that grows by 1 (ScalarCandidates.cpp).
 std::vector<Candidate> increaseCandidates(const TransitionSystem &TS, unsigned NumVariants);

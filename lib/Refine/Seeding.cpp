@@ -93,6 +93,7 @@ void LoopRefiner::seedInvariants(Loop &L, const std::map<const Value *, std::str
   std::vector<Candidate> Cs = candidates(TS, L.NumVariants, L.Sources.size());
   append_range(Cs, boundCandidates(L, TS, Names));
   append_range(Cs, increaseCandidates(TS, L.NumVariants));
+  append_range(Cs, modularCandidates(TS, L.NumVariants));
   // Relations of two floats' bits, as integers, say little of their values
   // and cost the most: `lo <= hi` over two doubles' bits took Z3 10 s for
   // one consecution query. Their values' relations come next.
