@@ -217,9 +217,11 @@ std::set<const Function *> recursiveFunctions(Module &M) {
   return Rec;
 }
 
-/// Inlines every non-recursive call. The thesis handles function-free
-/// programs; inlining reduces the common case to that one.
-void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
+/// Inlines every non-recursive call, except those of TooLarge. The thesis
+/// handles function-free programs; inlining reduces the common case to that
+/// one. An entry called directly (a callback whose address a table holds)
+/// is inlined where it is called, and verified on its own as well.
+void inlineCalls(Module &M, ArrayRef<Function *> Entries, ArrayRef<Function *> TooLarge) {
   std::set<const Function *> Rec = recursiveFunctions(M);
   for (Function &F : M) {
     if (F.isDeclaration())
@@ -230,11 +232,28 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries) {
     F.removeFnAttr(Attribute::NoInline);
     // A weak (interposable) body may be replaced by another definition at
     // link time: calls to it stay calls, and so unknown.
-    if (inlinable(F, Rec) && !is_contained(Entries, &F))
+    if (inlinable(F, Rec) && !is_contained(Entries, &F) && !is_contained(TooLarge, &F))
       F.addFnAttr(Attribute::AlwaysInline);
   }
   Analyses A;
   AlwaysInlinerPass(/*InsertLifetime=*/false).run(M, A.MAM);
+  // (Not by the pass, which deletes a local function once it inlined its
+  // last call: an entry's body is verified too.)
+  auto InlinedEntry = [&](const CallBase &CB) {
+    const Function *G = CB.getCalledFunction();
+    return G && G != CB.getFunction() && is_contained(Entries, G) && inlinable(*G, Rec) &&
+           !is_contained(TooLarge, G);
+  };
+  for (Function &F : M)
+    for (bool Inlined = true; Inlined && !F.isDeclaration();) {
+      Inlined = false;
+      for (Instruction &I : instructions(F))
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && InlinedEntry(*CB)) {
+          InlineFunctionInfo IFI;
+          Inlined = InlineFunction(*CB, IFI).isSuccess();
+          break;
+        }
+    }
 }
 
 /// __builtin_unreachable() (an `unreachable` that no call to a function that
@@ -527,12 +546,13 @@ ModulePreparation::ModulePreparation(Module &M, const UBOptions &UB, unsigned Re
   Recursive = recursiveFunctions(M);
   // A function too large to inline is a call in its callers (what depends on
   // it is UNKNOWN there) and an entry of its own, verified for any argument.
-  for (Function *F : tooLargeToInline(M, Recursive))
+  std::vector<Function *> TooLarge = tooLargeToInline(M, Recursive);
+  for (Function *F : TooLarge)
     if (!is_contained(Entries, F))
       Entries.push_back(F);
   {
     ConstantsKeptUnfolded Unfolded(M);
-    inlineCalls(M, Entries);
+    inlineCalls(M, Entries, TooLarge);
     RecursionUnroller Unroller(Recursive, RecursionDepth);
     for (Function *F : Entries)
       DeeperRecursion[F] = Unroller.unroll(*F);
