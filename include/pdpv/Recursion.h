@@ -8,8 +8,8 @@
 // level a fresh copy of the callee with locals of its own, up to a depth and
 // within MaxRecursionInstructions. The driver starts with FirstRecursionDepth
 // levels and doubles them, up to MaxRecursionDepth, while the cut below is
-// the one reason left (Driver.h): a shallow recursion is decided on a small
-// model, a deeper one gets the levels it needs.
+// the one reason left (Driver.cpp, deepenRecursion): a shallow recursion is
+// decided on a small model, a deeper one gets the levels it needs.
 //
 // A recursive call left past the last level is exact in one of two ways:
 //  * the model ends there, at a check of kind RecursionDepth: a proof
