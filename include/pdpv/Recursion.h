@@ -65,13 +65,8 @@ public:
 private:
   const std::set<const llvm::Function *> &Recursive;
   unsigned Depth;
-  std::map<const llvm::Function *, llvm::Function *> Originals;
+  std::map<const llvm::Function *, llvm::Function *> Pristine;
 };
-
-/// Whether preparation inlines calls of F level by level: recursive, with a
-/// body that is final (not weak).
-bool unrolledRecursively(const llvm::Function &F,
-                         const std::set<const llvm::Function *> &Recursive);
 
 /// Ends the model at each recursive call of F that is left after
 /// unrolling -- except, where Pass, the calls that are passed

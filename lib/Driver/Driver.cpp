@@ -303,11 +303,10 @@ static std::pair<size_t, bool> decided(const FunctionResult &R) {
 /// verified again with twice the levels, and so on up to MaxRecursionDepth,
 /// while the depth is what left it undecided and the function's time
 /// (from Start) remains. Each try prepares a fresh copy of M (preparation
-/// inlines into the module).
+/// inlines into the module). O: the entry's options (entryOptions).
 static void deepenRecursion(const Module &M, const Function &F, const VerifyOptions &Opts,
-                            EngineClock::time_point Start, EngineClock::time_point Total,
-                            FunctionResult &R) {
-  VerifyOptions O = entryOptions(F, Opts);
+                            const VerifyOptions &O, EngineClock::time_point Start,
+                            EngineClock::time_point Total, FunctionResult &R) {
   EngineClock::time_point End =
       O.TimeoutSeconds ? std::min(Total, Start + std::chrono::seconds(O.TimeoutSeconds)) : Total;
   for (unsigned Depth = 2 * FirstRecursionDepth;
@@ -325,7 +324,8 @@ static void deepenRecursion(const Module &M, const Function &F, const VerifyOpti
     FunctionResult Deeper = verifyEntry(E, O, End);
     // A deeper try that ran out of time tells less than the depth's reason.
     auto [Now, OutOfTime] = decided(Deeper);
-    if (Now < decided(R).first || (Now == decided(R).first && OutOfTime))
+    size_t Before = decided(R).first;
+    if (Now < Before || (Now == Before && OutOfTime))
       break;
     R = std::move(Deeper);
     if (!E.DeeperRecursion)
@@ -394,7 +394,7 @@ std::vector<FunctionResult> verifyModule(const Module &M, const VerifyOptions &O
     EngineClock::time_point Start = EngineClock::now();
     Results.push_back(verifyEntry(E, FreshOptions.back(), Total));
     if (E.DeeperRecursion)
-      deepenRecursion(M, *F, Opts, Start, Total, Results.back());
+      deepenRecursion(M, *F, Opts, FreshOptions.back(), Start, Total, Results.back());
     Results.back().GlobalsApart = E.GlobalsApart;
     markPreconditions(Results.back(), FreshOptions.back(), CheckKind::OutOfBounds);
     settleUnmodelled(Results.back(), Opts.UB);

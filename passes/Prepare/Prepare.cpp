@@ -244,15 +244,18 @@ void inlineCalls(Module &M, ArrayRef<Function *> Entries, ArrayRef<Function *> T
     return G && G != CB.getFunction() && is_contained(Entries, G) && inlinable(*G, Rec) &&
            !is_contained(TooLarge, G);
   };
+  // (Round by round: an inlined body may call another entry.)
   for (Function &F : M)
-    for (bool Inlined = true; Inlined && !F.isDeclaration();) {
+    for (bool Inlined = true; Inlined;) {
       Inlined = false;
+      SmallVector<CallBase *, 8> Calls;
       for (Instruction &I : instructions(F))
-        if (auto *CB = dyn_cast<CallBase>(&I); CB && InlinedEntry(*CB)) {
-          InlineFunctionInfo IFI;
-          Inlined = InlineFunction(*CB, IFI).isSuccess();
-          break;
-        }
+        if (auto *CB = dyn_cast<CallBase>(&I); CB && InlinedEntry(*CB))
+          Calls.push_back(CB);
+      for (CallBase *CB : Calls) {
+        InlineFunctionInfo IFI;
+        Inlined |= InlineFunction(*CB, IFI).isSuccess();
+      }
     }
 }
 

@@ -17,11 +17,13 @@ using namespace llvm;
 
 namespace pdpv {
 
+namespace {
+/// Whether preparation inlines calls of F level by level: recursive, with a
+/// body that is final (not weak).
 bool unrolledRecursively(const Function &F, const std::set<const Function *> &Recursive) {
   return Recursive.count(&F) && !F.isDeclaration() && !F.isInterposable();
 }
 
-namespace {
 /// The calls of F to functions that are unrolled recursively.
 SmallVector<CallBase *, 8> recursiveCalls(Function &F, const std::set<const Function *> &Rec) {
   SmallVector<CallBase *, 8> Calls;
@@ -42,12 +44,12 @@ RecursionUnroller::RecursionUnroller(const std::set<const Function *> &Recursive
       Function *Copy = CloneFunction(const_cast<Function *>(F), VMap);
       Copy->setName("pdpv.recursion." + F->getName());
       Copy->setLinkage(GlobalValue::PrivateLinkage);
-      Originals[F] = Copy;
+      Pristine[F] = Copy;
     }
 }
 
 RecursionUnroller::~RecursionUnroller() {
-  for (auto &[F, Copy] : Originals)
+  for (auto &[F, Copy] : Pristine)
     if (Copy->use_empty())
       Copy->eraseFromParent();
 }
@@ -62,7 +64,7 @@ bool RecursionUnroller::unroll(Function &F) {
     // the same along every path.
     uint64_t Size = 0;
     for (CallBase *CB : Calls)
-      Size += Originals.at(CB->getCalledFunction())->getInstructionCount();
+      Size += Pristine.at(CB->getCalledFunction())->getInstructionCount();
     if (Added + Size > MaxRecursionInstructions)
       return false;
     if (Level == Depth)
@@ -72,7 +74,7 @@ bool RecursionUnroller::unroll(Function &F) {
       Function *Callee = CB->getCalledFunction();
       // (The copy's own recursive calls name the originals again: they are
       // the next level's.)
-      CB->setCalledFunction(Originals.at(Callee));
+      CB->setCalledFunction(Pristine.at(Callee));
       InlineFunctionInfo IFI;
       if (!InlineFunction(*CB, IFI).isSuccess())
         CB->setCalledFunction(Callee);
