@@ -72,6 +72,11 @@ struct RefineOptions {
   // of the loop show (d_x == d_y + d_z, d_p == 2 d_i; thesis ch. 6's dynamic
   // analysis)
   bool ObservedRelations = true;
+  // Before PDR refines a loop: the predicate abstraction of its system
+  // (PredicateAbstraction.h) over the program's own comparisons, and over
+  // the atoms of PDR's lemmas once it has some (paper 001 §4.3 with PDR as
+  // the interpolation engine, seed 002).
+  bool PredicateAbstraction = true;
   // Heuristics (options rows in lib/Options/Options.cpp):
   // Houdini's solver budget per loop for the candidates: a cheap head start,
   // not worth waiting for long (but a counterexample to many sums can take
@@ -87,6 +92,8 @@ struct RefineOptions {
   // one that should reproduce a counterexample gets the interpreter's full
   // budget), and this many small input vectors are replayed per bound.
   unsigned QuickReplaySteps = 1'000'000, SmallInputTries = 4;
+  // The abstraction's predicates per loop and its abstract states.
+  unsigned AbstractionPredicates = 24, AbstractionStates = 2048;
 };
 
 /// A loop invariant carried from one acyclic model of a prepared function to
@@ -250,6 +257,12 @@ private:
   std::vector<AbstractValue> reachableFrom(const Loop &L, std::vector<AbstractValue> Entry);
   z3::expr badRegion(const Loop &L, const std::vector<llvm::APInt> &Point,
                      const StateRegion *Region);
+  /// refine()'s first step: L's predicate abstraction, where its predicates
+  /// changed since the last one (Abstraction.cpp). Its clauses join LI_l;
+  /// true if they exclude Bad.
+  bool abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until);
+  /// After PDR proved Inv: its atoms become predicates of L.
+  void learnPredicates(Loop &L, const z3::expr &Inv);
   /// refine() for a loop over memory: PDR over its scalars (Point: their
   /// values), never Reachable (MemoryProjection.cpp).
   Outcome refineOverMemory(Loop &L, const std::vector<llvm::APInt> &Point, Deadline Until,

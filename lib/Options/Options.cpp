@@ -120,6 +120,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "(p - p_0) == 2 * (i - i_0), ... "
                    "(thesis ch. 6's dynamic analysis)",
                    [](O &V) -> bool & { return V.Refine.ObservedRelations; }),
+        flagRow<O>("predicate-abstraction",
+                   "before PDR refines a loop, the strongest Boolean combination of its "
+                   "predicates (the program's comparisons and named states, then the atoms "
+                   "of PDR's lemmas) that is inductive (paper 001 4.3)",
+                   [](O &V) -> bool & { return V.Refine.PredicateAbstraction; }),
         flagRow<O>("symbolic",
                    "one PDR run on the whole function with an explicit program counter instead "
                    "of loop invariants (thesis 4.2.1, for comparison)",

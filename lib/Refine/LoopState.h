@@ -86,6 +86,10 @@ struct LoopRefiner::Loop {
   // (strengthenParent), once they have.
   std::optional<z3::expr> OwnConstraint;
   std::optional<z3::expr> Iterates; // one iteration gets around the loop
+  // Predicate abstraction (Abstraction.cpp): the loop's predicates over
+  // TS->State, and how many of them the last abstraction had.
+  std::vector<z3::expr> Predicates;
+  size_t AbstractedWith = 0;
   std::string Unsupported;
   // A loop over memory: PDR's runs on its scalar projection, without a
   // hypothesis first, then under each read hypothesis (MemoryProjection.cpp).

@@ -42,6 +42,11 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
   if (L.modelsMemory())
     return refineOverMemory(L, Point, Until, Region);
   z3::expr Bad = badRegion(L, Point, Region);
+  if (Opts.PredicateAbstraction && abstractFirst(L, Bad, Until)) {
+    O.K = Outcome::Strengthened;
+    O.Changed.push_back(Id);
+    return O;
+  }
   for (;;) {
     if (!L.Engine || !Opts.Memoize) {
       L.Engine = std::make_unique<Pdr>(*L.TS, Opts.Engine);
@@ -59,6 +64,8 @@ LoopRefiner::Outcome LoopRefiner::refine(unsigned Id, const std::vector<APInt> &
     }
     if (R.S == PdrResult::Holds) {
       z3::expr Inv = R.invariant(C);
+      if (Opts.PredicateAbstraction)
+        learnPredicates(L, Inv);
       L.Invariants.push_back(Inv);
       for (size_t K = 0; K < R.Text.size(); ++K)
         if (none_of(L.Shown, [&](const auto &S) {

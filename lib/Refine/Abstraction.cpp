@@ -1,0 +1,95 @@
+//===- Abstraction.cpp - Predicate abstraction of a loop (paper 001 §4.3) -===//
+//
+// Lazy predicate abstraction with loop heads as the block ends: a loop's
+// precision starts with the comparisons and named states of its own code
+// (programPredicates), and grows by the atoms of the lemmas PDR proves when
+// the abstraction could not exclude a counterexample's state: PDR acts as
+// the interpolation engine of the refinement (seed 002, paper 001 §6). The
+// abstraction is the strongest Boolean combination of the predicates that
+// is inductive; a state machine's disjunctive invariant (a flag set only in
+// some states) comes out whole, where PDR would learn it clause by clause.
+// Its clauses join LI_l like PDR's lemmas: the acyclic model assumes them,
+// and a proof resting on them is re-checked by the second solver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopState.h"
+
+#include "pdpv/PredicateAbstraction.h"
+
+using namespace llvm;
+
+namespace pdpv {
+
+namespace {
+
+/// The abstraction's share of the time left: it is a first try, not worth
+/// more than a quarter of it, nor 5 s.
+LoopRefiner::Deadline abstractionDeadline(LoopRefiner::Deadline Until) {
+  using namespace std::chrono;
+  auto Now = steady_clock::now();
+  auto Cap = Now + seconds(5);
+  if (Until == LoopRefiner::Deadline::max())
+    return Cap;
+  if (Until <= Now)
+    return Now;
+  return std::min(Cap, Now + (Until - Now) / 4);
+}
+
+} // namespace
+
+bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
+  if (!L.TS || L.modelsMemory())
+    return false;
+  if (L.Predicates.empty() && !L.AbstractedWith)
+    L.Predicates = programPredicates(*L.TS, Opts.AbstractionPredicates);
+  if (L.Predicates.size() == L.AbstractedWith)
+    return false; // the same abstraction as last time
+  L.AbstractedWith = L.Predicates.size();
+  z3::expr Assumed = C.bool_val(true);
+  for (const z3::expr &Inv : L.Invariants)
+    Assumed = Assumed && Inv;
+  AbstractionLimits Limits;
+  Limits.Until = abstractionDeadline(Until);
+  Limits.MaxReached = Opts.AbstractionStates;
+  std::optional<Abstraction> A = abstractReachable(*L.TS, L.Predicates, Assumed, Limits);
+  if (!A || A->Clauses.empty())
+    return false;
+  z3::expr All = C.bool_val(true);
+  for (const auto &Clause : A->Clauses) {
+    z3::expr E = clauseFormula(Clause, L.Predicates);
+    All = All && E;
+    if (any_of(L.Invariants, [&](const z3::expr &I) { return z3::eq(I, E); }))
+      continue;
+    L.Invariants.push_back(E);
+    if (L.Engine)
+      L.Engine->assume(E);
+    std::string Text;
+    for (auto [J, Positive] : Clause) {
+      std::optional<std::string> T = predicateText(*L.TS, L.Predicates[J], Positive);
+      if (!T) {
+        Text.clear();
+        break;
+      }
+      Text += (Text.empty() ? "" : " || ") + *T;
+    }
+    if (!Text.empty())
+      L.Shown.push_back({E, Clause.size() > 1 ? "(" + Text + ")" : Text});
+  }
+  strengthenParent(L);
+  z3::solver S(C);
+  S.add(Assumed && All && Bad);
+  return S.check() == z3::unsat;
+}
+
+void LoopRefiner::learnPredicates(Loop &L, const z3::expr &Inv) {
+  if (!L.TS || L.Predicates.size() >= 2 * Opts.AbstractionPredicates)
+    return;
+  std::vector<z3::expr> More = L.Predicates;
+  addAtoms(*L.TS, Inv, More);
+  if (More.size() > 2 * Opts.AbstractionPredicates)
+    More.erase(More.begin() + 2 * Opts.AbstractionPredicates, More.end());
+  L.Predicates = std::move(More);
+}
+
+} // namespace pdpv
