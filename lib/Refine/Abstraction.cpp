@@ -24,16 +24,16 @@ namespace pdpv {
 namespace {
 
 /// The abstraction's share of the time left: it is a first try, not worth
-/// more than a quarter of it, nor 5 s.
+/// more than a tenth of it, nor 2 s.
 LoopRefiner::Deadline abstractionDeadline(LoopRefiner::Deadline Until) {
   using namespace std::chrono;
   auto Now = steady_clock::now();
-  auto Cap = Now + seconds(5);
+  auto Cap = Now + seconds(2);
   if (Until == LoopRefiner::Deadline::max())
     return Cap;
   if (Until <= Now)
     return Now;
-  return std::min(Cap, Now + (Until - Now) / 4);
+  return std::min(Cap, Now + (Until - Now) / 10);
 }
 
 } // namespace
@@ -43,7 +43,7 @@ bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
     return false;
   if (L.Predicates.empty() && !L.AbstractedWith)
     L.Predicates = programPredicates(*L.TS, Opts.AbstractionPredicates);
-  if (L.Predicates.size() == L.AbstractedWith)
+  if (L.Predicates.empty() || L.Predicates.size() == L.AbstractedWith)
     return false; // the same abstraction as last time
   L.AbstractedWith = L.Predicates.size();
   z3::expr Assumed = C.bool_val(true);
@@ -53,12 +53,26 @@ bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
   Limits.Until = abstractionDeadline(Until);
   Limits.MaxReached = Opts.AbstractionStates;
   std::optional<Abstraction> A = abstractReachable(*L.TS, L.Predicates, Assumed, Limits);
-  if (!A || A->Clauses.empty())
+  if (!A) {
+    // Too many abstract states, or too slow: the predicates are not of the
+    // kind that pays (counters rather than states); PDR alone from now on.
+    L.Predicates.clear();
     return false;
+  }
   z3::expr All = C.bool_val(true);
+  for (const auto &Clause : A->Clauses)
+    All = All && clauseFormula(Clause, L.Predicates);
+  // Only an abstraction that settles the question joins LI_l: clauses that
+  // do not are a burden to every later query (and to k-induction's).
+  z3::solver S(C);
+  z3::params P(C);
+  P.set("timeout", 2000u);
+  S.set(P);
+  S.add(Assumed && All && Bad);
+  if (S.check() != z3::unsat)
+    return false;
   for (const auto &Clause : A->Clauses) {
     z3::expr E = clauseFormula(Clause, L.Predicates);
-    All = All && E;
     if (any_of(L.Invariants, [&](const z3::expr &I) { return z3::eq(I, E); }))
       continue;
     L.Invariants.push_back(E);
@@ -77,13 +91,11 @@ bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
       L.Shown.push_back({E, Clause.size() > 1 ? "(" + Text + ")" : Text});
   }
   strengthenParent(L);
-  z3::solver S(C);
-  S.add(Assumed && All && Bad);
-  return S.check() == z3::unsat;
+  return true;
 }
 
 void LoopRefiner::learnPredicates(Loop &L, const z3::expr &Inv) {
-  if (!L.TS || L.Predicates.size() >= 2 * Opts.AbstractionPredicates)
+  if (!L.TS || L.Predicates.empty() || L.Predicates.size() >= 2 * Opts.AbstractionPredicates)
     return;
   std::vector<z3::expr> More = L.Predicates;
   addAtoms(*L.TS, Inv, More);
