@@ -188,17 +188,25 @@ std::vector<z3::expr> programPredicates(const TransitionSystem &TS, unsigned Max
       if (V.get_sort().bv_size() == TS.width(K))
         addOnce(Eqs, Seen, TS.State[K] == V);
   }
+  auto IsNamedState = [&](const z3::expr &F) {
+    return F.decl().decl_kind() == Z3_OP_EQ &&
+           ((ST.isStateVar(F.arg(0)) && F.arg(1).is_numeral()) ||
+            (ST.isStateVar(F.arg(1)) && F.arg(0).is_numeral()));
+  };
+  // Of the initial condition, the constants it starts with (not how it
+  // relates variables to each other: a loop's x == x_0 says nothing of
+  // where the loop goes).
   std::vector<z3::expr> Found;
   collectComparisons(TS.Init, ST, Visited, Found);
+  for (const z3::expr &F : Found)
+    if (IsNamedState(F))
+      addOnce(Eqs, Seen, F);
+  Found.clear();
   for (const z3::expr &F : TS.NextFn)
     collectComparisons(F, ST, Visited, Found);
   collectComparisons(TS.Constraint, ST, Visited, Found);
-  for (const z3::expr &F : Found) {
-    bool InitValue = F.decl().decl_kind() == Z3_OP_EQ &&
-                     ((ST.isStateVar(F.arg(0)) && F.arg(1).is_numeral()) ||
-                      (ST.isStateVar(F.arg(1)) && F.arg(0).is_numeral()));
-    addOnce(InitValue ? Eqs : Cmps, Seen, F);
-  }
+  for (const z3::expr &F : Found)
+    addOnce(IsNamedState(F) ? Eqs : Cmps, Seen, F);
   std::vector<z3::expr> Ps = Eqs;
   Ps.insert(Ps.end(), Cmps.begin(), Cmps.end());
   if (Ps.size() > Max)
