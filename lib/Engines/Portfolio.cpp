@@ -24,6 +24,8 @@
 #include "Forked.h"
 #include "LaneWire.h"
 
+#include <set>
+
 #include "pdpv/FloatingPoint.h"
 #include "pdpv/StatusLine.h"
 
@@ -101,20 +103,29 @@ bool loopFree(Function &F) {
 }
 
 /// Whether the undecided properties can no longer change what is reported:
-/// none, or only checks that end the model (an access out of bounds by
+/// none, or only copies of a check that fails at the same source location
+/// (inlined twice: users see one verdict per location, and a FALSE one is
+/// FALSE), or only checks that end the model (an access out of bounds by
 /// default) once a property failed and none is TRUE — such a check only
-/// turns a TRUE into UNKNOWN. Decided(K) and Kind(K) say it of property K,
-/// Is(K) its verdict.
+/// turns a TRUE into UNKNOWN. Decided(K) says it of property K, Is(K) its
+/// verdict, Check(K) what it checks where.
 bool settled(size_t N, function_ref<bool(size_t)> Decided, function_ref<Verdict(size_t)> Is,
-             function_ref<CheckKind(size_t)> Kind, const UBOptions &UB) {
+             function_ref<const CheckResult &(size_t)> Check, const UBOptions &UB) {
+  auto Where = [&](size_t K) {
+    return std::to_string(static_cast<unsigned>(Check(K).K)) + "@" + Check(K).Loc.str();
+  };
+  std::set<std::string> Failing;
+  for (size_t K = 0; K < N; ++K)
+    if (Decided(K) && Is(K) == Verdict::False && Check(K).Loc.valid())
+      Failing.insert(Where(K));
   bool AllDecided = true, AnyTrue = false, AnyFalse = false, OnlyEndings = true;
   for (size_t K = 0; K < N; ++K) {
     if (Decided(K)) {
       AnyTrue |= Is(K) == Verdict::True;
       AnyFalse |= Is(K) == Verdict::False;
-    } else {
+    } else if (!(Check(K).Loc.valid() && Failing.count(Where(K)))) {
       AllDecided = false;
-      OnlyEndings &= endsTheModel(Kind(K), UB);
+      OnlyEndings &= endsTheModel(Check(K).K, UB);
     }
   }
   return AllDecided || (OnlyEndings && AnyFalse && !AnyTrue);
@@ -145,7 +156,7 @@ LaneFindings PortfolioEngine::runLane(Task &T, const Budget &B, ArrayRef<Step> S
     return settled(
                P.List.size(), [&](size_t K) { return P.List[K].Decided; },
                [&](size_t K) { return P.List[K].R.V; },
-               [&](size_t K) { return P.List[K].R.K; }, O.UB);
+               [&](size_t K) -> const CheckResult & { return P.List[K].R; }, O.UB);
   };
   auto Findings = [&] {
     for (size_t K = 0; K < P.List.size(); ++K) {
@@ -266,7 +277,7 @@ bool PortfolioEngine::runParallel(Task &T, const Budget &B,
     return settled(
         Outcomes.size(), [&](size_t K) { return Outcomes[K].Decided; },
         [&](size_t K) { return Outcomes[K].R.V; },
-        [&](size_t K) { return P.List[K].R.K; }, O.UB);
+        [&](size_t K) -> const CheckResult & { return P.List[K].R; }, O.UB);
   };
   // The lanes stop themselves at the deadline (a late proof's re-check at
   // B.Hard). One that has not answered half a second after that (encoding

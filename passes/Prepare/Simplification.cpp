@@ -10,7 +10,11 @@
 #include "pdpv/Intrinsics.h"
 #include "pdpv/Memory.h"
 
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -20,6 +24,8 @@
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/FixIrreducible.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/Mem2Reg.h"
 
@@ -168,6 +174,28 @@ void nameLocalVariables(Function &F) {
         Slot->setName(R.getVariable()->getName());
 }
 
+/// A jump into a loop (CIL's gotos, a state machine's `goto` into its
+/// dispatch loop) makes a cycle with two entries, which the acyclic model
+/// cannot cut at one header. FixIrreducible gives such a cycle one header
+/// that dispatches on which entry was taken: the same paths, relabelled.
+/// (LLVM 19's leaves invalid phis behind a switch with two cases to one
+/// block: switches become branches first, in such functions only.)
+void makeReducible(Function &F) {
+  {
+    DominatorTree DT(F);
+    LoopInfo LI(DT);
+    ReversePostOrderTraversal<Function *> RPOT(&F);
+    if (!containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
+      return;
+  }
+  Analyses A;
+  FunctionPassManager FPM;
+  FPM.addPass(LowerSwitchPass());
+  FPM.addPass(FixIrreduciblePass());
+  FPM.addPass(LoopSimplifyPass());
+  FPM.run(F, A.FAM);
+}
+
 } // namespace
 
 void simplify(Function &F) {
@@ -187,6 +215,7 @@ void simplify(Function &F) {
   FPM.addPass(SimplifyCFGPass());
   FPM.addPass(LoopSimplifyPass());
   FPM.run(F, A.FAM);
+  makeReducible(F);
 }
 
 void expandConstantExpressions(Function &F) {
