@@ -193,14 +193,13 @@ std::vector<z3::expr> programPredicates(const TransitionSystem &TS, unsigned Max
            ((ST.isStateVar(F.arg(0)) && F.arg(1).is_numeral()) ||
             (ST.isStateVar(F.arg(1)) && F.arg(0).is_numeral()));
   };
-  // Of the initial condition, the constants it starts with (not how it
-  // relates variables to each other: a loop's x == x_0 says nothing of
-  // where the loop goes).
-  std::vector<z3::expr> Found;
+  // Of the initial condition, the constants it starts with, and (last: they
+  // say least of where the loop goes) how it relates variables, a loop's
+  // x == x_0: "not changed since the loop was entered".
+  std::vector<z3::expr> Found, Related;
   collectComparisons(TS.Init, ST, Visited, Found);
   for (const z3::expr &F : Found)
-    if (IsNamedState(F))
-      addOnce(Eqs, Seen, F);
+    addOnce(IsNamedState(F) ? Eqs : Related, Seen, F);
   Found.clear();
   for (const z3::expr &F : TS.NextFn)
     collectComparisons(F, ST, Visited, Found);
@@ -209,6 +208,7 @@ std::vector<z3::expr> programPredicates(const TransitionSystem &TS, unsigned Max
     addOnce(IsNamedState(F) ? Eqs : Cmps, Seen, F);
   std::vector<z3::expr> Ps = Eqs;
   Ps.insert(Ps.end(), Cmps.begin(), Cmps.end());
+  Ps.insert(Ps.end(), Related.begin(), Related.end());
   if (Ps.size() > Max)
     Ps.erase(Ps.begin() + Max, Ps.end());
   return Ps;
