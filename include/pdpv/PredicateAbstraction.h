@@ -32,9 +32,14 @@ std::vector<z3::expr> programPredicates(const TransitionSystem &TS, unsigned Max
 /// lemma, for a finer abstraction), each once and not already in Known.
 void addAtoms(const TransitionSystem &TS, const z3::expr &F, std::vector<z3::expr> &Known);
 
+/// Where the abstraction gives up. Its cost is counted in queries and Z3's
+/// resource units, so that what it finds does not depend on the machine's
+/// load; Until is only the caller's deadline.
 struct AbstractionLimits {
   std::chrono::steady_clock::time_point Until = std::chrono::steady_clock::time_point::max();
-  unsigned MaxReached = 2048; // abstract states, beyond which the abstraction gives up
+  unsigned MaxReached = 2048; // abstract states
+  unsigned MaxQueries = 512;
+  unsigned QueryEffort = 1'000'000; // resource units per query (about 0.1 s)
 };
 
 /// The abstract reachable set, as clauses over the predicates: each clause a

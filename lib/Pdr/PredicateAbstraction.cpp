@@ -112,18 +112,29 @@ void assignedConstants(const z3::expr &T, std::vector<z3::expr> &Out, unsigned D
   }
 }
 
-/// Sets a solver's time limit to what is left until Until; false if nothing is.
-bool limitTime(z3::solver &S, Clock::time_point Until) {
-  if (Until == Clock::time_point::max())
+/// What one abstraction may still spend: queries, each within Z3's resource
+/// units (the result must not depend on the machine's load), and the
+/// caller's deadline.
+struct Effort {
+  const AbstractionLimits &L;
+  unsigned Queries = 0;
+  /// Sets S's limits for its next query; false if nothing is left.
+  bool next(z3::solver &S) {
+    if (++Queries > L.MaxQueries)
+      return false;
+    z3::params P(S.ctx());
+    P.set("rlimit", L.QueryEffort);
+    if (L.Until != Clock::time_point::max()) {
+      auto Left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(L.Until - Clock::now()).count();
+      if (Left <= 0)
+        return false;
+      P.set("timeout", static_cast<unsigned>(Left));
+    }
+    S.set(P);
     return true;
-  auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(Until - Clock::now()).count();
-  if (Left <= 0)
-    return false;
-  z3::params P(S.ctx());
-  P.set("timeout", static_cast<unsigned>(Left));
-  S.set(P);
-  return true;
-}
+  }
+};
 
 z3::expr mintermFormula(const Minterm &M, const std::vector<z3::expr> &Ps) {
   z3::expr E = Ps[0].ctx().bool_val(true);
@@ -134,13 +145,13 @@ z3::expr mintermFormula(const Minterm &M, const std::vector<z3::expr> &Ps) {
 
 /// Every solution of S's assertions over Bs (in a scope of its own); false if
 /// the solver could not decide or more than Room of them are new to Known.
-bool enumerate(z3::solver &S, const z3::expr_vector &Bs, Clock::time_point Until,
-               std::set<Minterm> &Known, std::vector<Minterm> &New, unsigned Room) {
+bool enumerate(z3::solver &S, const z3::expr_vector &Bs, Effort &E, std::set<Minterm> &Known,
+               std::vector<Minterm> &New, unsigned Room) {
   z3::context &C = S.ctx();
   S.push();
   bool Ok = true;
   for (;;) {
-    if (!limitTime(S, Until)) {
+    if (!E.next(S)) {
       Ok = false;
       break;
     }
@@ -251,6 +262,7 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
   z3::expr NextAssumed = Assumed;
   NextAssumed = NextAssumed.substitute(Now, After);
 
+  Effort Spent{Limits};
   std::set<Minterm> Reached;
   std::vector<Minterm> Work;
   {
@@ -259,7 +271,7 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
     S.add(Assumed);
     for (size_t J = 0; J < Predicates.size(); ++J)
       S.add(Bs[J] == Predicates[J]);
-    if (!enumerate(S, Bs, Limits.Until, Reached, Work, Limits.MaxReached))
+    if (!enumerate(S, Bs, Spent, Reached, Work, Limits.MaxReached))
       return std::nullopt;
   }
   z3::solver Post(C);
@@ -276,7 +288,7 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
     Post.push();
     Post.add(mintermFormula(M, Predicates));
     unsigned Room = Limits.MaxReached - std::min<size_t>(Reached.size(), Limits.MaxReached);
-    bool Ok = enumerate(Post, Bs, Limits.Until, Reached, Work, Room);
+    bool Ok = enumerate(Post, Bs, Spent, Reached, Work, Room);
     Post.pop();
     if (!Ok)
       return std::nullopt;
@@ -303,7 +315,7 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
   };
   constexpr unsigned MaxClauses = 64;
   for (;;) {
-    if (!limitTime(Outside, Limits.Until))
+    if (!Spent.next(Outside))
       return std::nullopt;
     z3::check_result R = Outside.check();
     if (R == z3::unsat)

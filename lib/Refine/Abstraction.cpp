@@ -17,35 +17,22 @@
 
 #include "pdpv/PredicateAbstraction.h"
 
-#include "llvm/ADT/ScopeExit.h"
-
 using namespace llvm;
 
 namespace pdpv {
 
 namespace {
 
-/// The abstraction's share of the time left: it is a first try, not worth
-/// more than a twentieth of it, nor half a second. (The ones that pay take
-/// a tenth of a second, a SystemC-like protocol's 47 predicates 0.3 s; one
-/// that runs out of its time there would mostly enumerate a counter's
-/// values: nested_5's middle loop cost 2 s for nothing.)
-LoopRefiner::Deadline abstractionDeadline(LoopRefiner::Deadline Until) {
-  using namespace std::chrono;
-  auto Now = steady_clock::now();
-  auto Cap = Now + milliseconds(500);
-  if (Until == LoopRefiner::Deadline::max())
-    return Cap;
-  if (Until <= Now)
-    return Now;
-  return std::min(Cap, Now + (Until - Now) / 20);
-}
-
-/// What a loop's abstractions may cost together: each new predicate from
-/// PDR's lemmas makes another, and where none settles anything they are a
-/// tax on every refinement (benchmark21_disjunctive: 0.9 s without them,
-/// 2.8 s with four of half a second each).
-constexpr double MaxSecondsPerLoop = 1.0;
+/// A loop's abstractions together: each new predicate from PDR's lemmas
+/// makes another, and where none settles anything they are a tax on every
+/// refinement (benchmark21_disjunctive: 0.9 s without them, 2.8 s with four
+/// that ran half a second each). Counted in abstractions and, per query,
+/// in Z3's resource units (AbstractionLimits): not in time, so that what a
+/// loop assumes does not depend on the machine's load. The ones that pay
+/// take a few dozen queries: a SystemC-like protocol's 47 predicates, 18
+/// abstract states.
+constexpr unsigned MaxAbstractionsPerLoop = 3;
+constexpr unsigned AbstractionQueries = 128;
 
 } // namespace
 
@@ -56,20 +43,17 @@ bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
     L.Predicates = programPredicates(*L.TS, Opts.AbstractionPredicates);
   if (L.Predicates.empty() || L.Predicates.size() == L.AbstractedWith)
     return false; // the same abstraction as last time
-  if (L.AbstractionSeconds >= MaxSecondsPerLoop)
+  if (L.Abstractions >= MaxAbstractionsPerLoop)
     return false;
+  ++L.Abstractions;
   L.AbstractedWith = L.Predicates.size();
   z3::expr Assumed = C.bool_val(true);
   for (const z3::expr &Inv : L.Invariants)
     Assumed = Assumed && Inv;
   AbstractionLimits Limits;
-  Limits.Until = abstractionDeadline(Until);
+  Limits.Until = Until;
   Limits.MaxReached = Opts.AbstractionStates;
-  auto Start = std::chrono::steady_clock::now();
-  auto Spent = make_scope_exit([&] {
-    L.AbstractionSeconds +=
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-  });
+  Limits.MaxQueries = AbstractionQueries;
   std::optional<Abstraction> A = abstractReachable(*L.TS, L.Predicates, Assumed, Limits);
   if (!A) {
     // Too many abstract states, or too slow: the predicates are not of the
@@ -82,11 +66,11 @@ bool LoopRefiner::abstractFirst(Loop &L, const z3::expr &Bad, Deadline Until) {
     All = All && clauseFormula(Clause, L.Predicates);
   // Only an abstraction that settles the question joins LI_l: clauses that
   // do not are a burden to every later query (and to k-induction's).
-  // (within the same half second: a hard query here is a question the
+  // (within one query's effort: a hard query here is a question the
   // abstraction does not settle cheaply)
   z3::solver S(C);
   z3::params P(C);
-  P.set("timeout", 500u);
+  P.set("rlimit", Limits.QueryEffort);
   S.set(P);
   S.add(Assumed && All && Bad);
   if (S.check() != z3::unsat)

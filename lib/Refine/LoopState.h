@@ -90,7 +90,7 @@ struct LoopRefiner::Loop {
   // TS->State, and how many of them the last abstraction had.
   std::vector<z3::expr> Predicates;
   size_t AbstractedWith = 0;
-  double AbstractionSeconds = 0; // spent on it so far
+  unsigned Abstractions = 0; // computed so far
   std::string Unsupported;
   // A loop over memory: PDR's runs on its scalar projection, without a
   // hypothesis first, then under each read hypothesis (MemoryProjection.cpp).
