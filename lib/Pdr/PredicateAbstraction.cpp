@@ -20,7 +20,6 @@
 
 #include <map>
 #include <set>
-#include <unordered_map>
 #include <unordered_set>
 
 using namespace llvm;
@@ -136,6 +135,14 @@ struct Effort {
   }
 };
 
+/// "Not the minterm M" over the predicates' truth values Bs.
+z3::expr otherThan(const Minterm &M, const z3::expr_vector &Bs) {
+  z3::expr E = Bs.ctx().bool_val(false);
+  for (unsigned J = 0; J < M.size(); ++J)
+    E = E || (M[J] ? !Bs[J] : Bs[J]);
+  return E;
+}
+
 z3::expr mintermFormula(const Minterm &M, const std::vector<z3::expr> &Ps) {
   z3::expr E = Ps[0].ctx().bool_val(true);
   for (size_t J = 0; J < M.size(); ++J)
@@ -147,7 +154,6 @@ z3::expr mintermFormula(const Minterm &M, const std::vector<z3::expr> &Ps) {
 /// the solver could not decide or more than Room of them are new to Known.
 bool enumerate(z3::solver &S, const z3::expr_vector &Bs, Effort &E, std::set<Minterm> &Known,
                std::vector<Minterm> &New, unsigned Room) {
-  z3::context &C = S.ctx();
   S.push();
   bool Ok = true;
   for (;;) {
@@ -164,12 +170,9 @@ bool enumerate(z3::solver &S, const z3::expr_vector &Bs, Effort &E, std::set<Min
     }
     z3::model Mo = S.get_model();
     Minterm M(Bs.size());
-    z3::expr Block = C.bool_val(false);
-    for (unsigned J = 0; J < Bs.size(); ++J) {
+    for (unsigned J = 0; J < Bs.size(); ++J)
       M[J] = Mo.eval(Bs[J], true).is_true();
-      Block = Block || (M[J] ? !Bs[J] : Bs[J]);
-    }
-    S.add(Block);
+    S.add(otherThan(M, Bs));
     if (Known.insert(M).second) {
       New.push_back(M);
       if (New.size() > Room) {
@@ -259,8 +262,7 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
     Now.push_back(TS.State[K]);
     After.push_back(TS.NextFn[K]);
   }
-  z3::expr NextAssumed = Assumed;
-  NextAssumed = NextAssumed.substitute(Now, After);
+  z3::expr NextAssumed = z3::expr(Assumed).substitute(Now, After);
 
   Effort Spent{Limits};
   std::set<Minterm> Reached;
@@ -301,12 +303,8 @@ std::optional<Abstraction> abstractReachable(const TransitionSystem &TS,
   Outside.add(Assumed);
   for (size_t J = 0; J < Predicates.size(); ++J)
     Outside.add(Bs[J] == Predicates[J]);
-  for (const Minterm &M : Reached) {
-    z3::expr Differs = C.bool_val(false);
-    for (size_t J = 0; J < M.size(); ++J)
-      Differs = Differs || (M[J] ? !Bs[J] : Bs[J]);
-    Outside.add(Differs);
-  }
+  for (const Minterm &M : Reached)
+    Outside.add(otherThan(M, Bs));
   // A cube with literals Lits (index -> value) meets R?
   auto MeetsReached = [&](const std::map<unsigned, bool> &Lits) {
     return any_of(Reached, [&](const Minterm &M) {

@@ -25,8 +25,8 @@ namespace {
 
 /// A loop's abstractions together: each new predicate from PDR's lemmas
 /// makes another, and where none settles anything they are a tax on every
-/// refinement (benchmark21_disjunctive: 0.9 s without them, 2.8 s with four
-/// that ran half a second each). Counted in abstractions and, per query,
+/// refinement (benchmark21_disjunctive's take longer than its whole proof
+/// without them). Counted in abstractions and, per query,
 /// in Z3's resource units (AbstractionLimits): not in time, so that what a
 /// loop assumes does not depend on the machine's load. The ones that pay
 /// take a few dozen queries: a SystemC-like protocol's 47 predicates, 18

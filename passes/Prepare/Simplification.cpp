@@ -188,26 +188,32 @@ void makeReducible(Function &F) {
     if (!containsIrreducibleCFG<const BasicBlock *>(RPOT, LI))
       return;
   }
+  Analyses A;
+  FunctionPassManager Lower;
+  Lower.addPass(LowerSwitchPass());
+  Lower.run(F, A.FAM);
   SmallPtrSet<const PHINode *, 32> Before;
   for (const Instruction &I : instructions(F))
     if (const auto *Phi = dyn_cast<PHINode>(&I))
       Before.insert(Phi);
-  Analyses A;
-  FunctionPassManager FPM;
-  FPM.addPass(LowerSwitchPass());
-  FPM.addPass(FixIrreduciblePass());
-  FPM.addPass(LoopSimplifyPass());
-  FPM.run(F, A.FAM);
+  FunctionPassManager Fix;
+  Fix.addPass(FixIrreduciblePass());
+  Fix.run(F, A.FAM);
   // The new header carries each entry's values; on an edge where one is not
   // defined yet it gets undef, and the path that edge starts defines it
   // before any use. The model would read undef as an arbitrary value and
   // lose the relation the program keeps (acked <= sent) on that path; any
-  // value is as good, since none is read: zero.
+  // value is as good, since none is read: zero. Only FixIrreducible's own
+  // phis: an undef that LoopSimplify later carries into a phi of its own
+  // may be one the program has, and stays arbitrary.
   for (Instruction &I : instructions(F))
     if (auto *Phi = dyn_cast<PHINode>(&I); Phi && !Before.count(Phi))
       for (Use &U : Phi->incoming_values())
         if (isa<UndefValue>(U.get()))
           U.set(Constant::getNullValue(Phi->getType()));
+  FunctionPassManager Loops;
+  Loops.addPass(LoopSimplifyPass());
+  Loops.run(F, A.FAM);
 }
 
 } // namespace
