@@ -3,9 +3,9 @@
 // (docs/semantics.md "Recursion"). A proof stands only where the call past
 // the last level is shown never to be reached; a failing run within the
 // levels is a run of the program, confirmed natively.
-// RUN: not pdpv --timeout=60 %s 2>&1 | FileCheck-19 %s
-// RUN: not pdpv --timeout=60 --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
-// RUN: not pdpv --timeout=60 --json %s | FileCheck-19 --check-prefix=JSON %s
+// RUN: not pdpv --timeout=300 %s 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --timeout=300 --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
+// RUN: not pdpv --timeout=300 --json %s | FileCheck-19 --check-prefix=JSON %s
 #include <assert.h>
 
 // Direct recursion whose depth the arguments bound (11 levels: deepened
