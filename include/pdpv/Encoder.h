@@ -266,6 +266,11 @@ private:
   void encodePointerParameters(const llvm::Function &F);
   /// malloc or calloc (the pointer it returns), or free (true).
   z3::expr encodeHeapCall(const llvm::CallBase &Call, HeapCall K);
+  /// Read(At) of Width bytes of object O at offset Off. Where O is small and
+  /// of fixed size and Off is not a numeral, the choice among Read at each
+  /// constant offset Off may be at inside O (EncoderMemory.cpp).
+  z3::expr atEachOffset(unsigned O, const z3::expr &Off, uint64_t Width,
+                        llvm::function_ref<z3::expr(const z3::expr &At)> Read);
   /// The Count cells from P.
   std::vector<z3::expr> cellsAt(const z3::expr &P, unsigned Count);
   z3::expr load(const z3::expr &P, unsigned Bytes);

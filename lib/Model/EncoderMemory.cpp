@@ -35,6 +35,9 @@ namespace pdpv {
 /// others as an array lambda, which only Z3 and cvc5 read.
 constexpr uint64_t MaxUnrolledBytes = 256;
 constexpr uint64_t MaxChosenBytes = 4096;
+/// Reads at a symbolic offset of objects of a fixed size up to this many
+/// bytes are the choice among the reads at each offset (atEachOffset).
+constexpr uint64_t MaxChosenOffsets = 256;
 
 z3::expr Encoder::offsetConstant(uint64_t V) { return Ctx.bv_val(V, offsetBits(*DL)); }
 
@@ -150,15 +153,50 @@ std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &
   return z3::concat(Id, Offset);
 }
 
+/// At + K, a numeral where At is one.
+static z3::expr plus(const z3::expr &At, uint64_t K) {
+  if (K == 0)
+    return At;
+  if (At.is_numeral())
+    return At.ctx().bv_val(At.get_numeral_uint64() + K, At.get_sort().bv_size());
+  return At + At.ctx().bv_val(K, At.get_sort().bv_size());
+}
+
+z3::expr Encoder::atEachOffset(unsigned O, const z3::expr &Off, uint64_t Width,
+                               function_ref<z3::expr(const z3::expr &At)> Read) {
+  const Object &Obj = Objects[O - 1];
+  std::optional<uint64_t> Size;
+  if (Obj.Size != ~uint64_t(0))
+    Size = Obj.Size;
+  else if (z3::expr N = Obj.Extent->simplify(); N.is_numeral() && N.get_sort().bv_size() <= 64)
+    Size = N.get_numeral_uint64();
+  if (!Size || *Size > MaxChosenOffsets || *Size < Width || Off.simplify().is_numeral())
+    return Read(Off);
+  // A read outside its object fails its check first, and the path ends
+  // there: where the read matters, Off is one of the offsets below. A read
+  // at a constant passes every store at a constant by their form alone
+  // (ArrayReads), and a pointer's bytes read back at one are the stored
+  // pointer's. Left symbolic, the read meets every store as an undecided
+  // if-then-else per byte, and each read of the object's first contents
+  // needs the solver's congruence with every other (docs/engines.md).
+  z3::expr V = Read(offsetConstant(*Size - Width));
+  for (uint64_t J = *Size - Width; J-- > 0;)
+    V = z3::ite(Off == offsetConstant(J), Read(offsetConstant(J)), V);
+  return V;
+}
+
 z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
   z3::expr Id = idOf(P);
   std::optional<z3::expr> V;
   std::vector<unsigned> Os = candidates(P);
   for (unsigned O : Os) {
-    z3::expr A = contents(O), Off = offsetIn(P, O, Os);
-    z3::expr X = byteOf(Reads.read(A, Off));
-    for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
-      X = z3::concat(byteOf(Reads.read(A, Off + offsetConstant(K))), X);
+    z3::expr A = contents(O);
+    z3::expr X = atEachOffset(O, offsetIn(P, O, Os), Bytes, [&](const z3::expr &At) {
+      z3::expr X = byteOf(Reads.read(A, At));
+      for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
+        X = z3::concat(byteOf(Reads.read(A, plus(At, K))), X);
+      return X;
+    });
     V = V ? z3::ite(Id == idConstant(O), X, *V) : X;
   }
   // No object: the access is invalid and its check ends the path.
@@ -176,7 +214,10 @@ std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
     std::optional<z3::expr> C;
     for (size_t J = 0; J < Os.size(); ++J) {
       unsigned O = Os[J];
-      z3::expr X = Reads.read(contents(O), Offs[J] + offsetConstant(K));
+      z3::expr A = contents(O);
+      z3::expr X = atEachOffset(O, Offs[J], Count, [&](const z3::expr &At) {
+        return Reads.read(A, plus(At, K));
+      });
       C = C ? z3::ite(Id == idConstant(O), X, *C) : X;
     }
     Cells.push_back(C ? *C : plainCell(Ctx.bv_val(0, 8))); // (invalid: checked)
@@ -188,29 +229,62 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   unsigned N = DL->getTypeStoreSize(L.getType()), PB = pointerBits(*DL);
   if (!shape().PointerCells || N != offsetBits(*DL) / 8)
     throw EncodingError("internal error: a pointer loaded without pointer cells");
-  std::vector<z3::expr> Cells = cellsAt(P, N);
-  auto StoredIn = [&](const z3::expr &C) { return C.extract(PB + CellIndexBits + 7, CellIndexBits + 8); };
-  z3::expr Stored = StoredIn(Cells[0]);
-  z3::expr One = Ctx.bool_val(true), Zero = Ctx.bool_val(true);
-  for (unsigned K = 0; K < N; ++K) {
-    One = One && Cells[K].extract(CellIndexBits + 7, 8) == Ctx.bv_val(K + 1, CellIndexBits) &&
-          StoredIn(Cells[K]) == Stored;
-    Zero = Zero && Cells[K] == plainCell(Ctx.bv_val(0, 8));
+  // What the N cells at P hold: the pointer of the first one, whether all
+  // are that pointer's bytes in order (One), whether all are zero bytes.
+  auto StoredIn = [&](const z3::expr &C) {
+    return C.extract(PB + CellIndexBits + 7, CellIndexBits + 8);
+  };
+  auto IsOne = [&](const std::vector<z3::expr> &Cells) {
+    z3::expr One = Ctx.bool_val(true);
+    for (unsigned K = 0; K < N; ++K)
+      One = One && Cells[K].extract(CellIndexBits + 7, 8) == Ctx.bv_val(K + 1, CellIndexBits) &&
+            StoredIn(Cells[K]) == StoredIn(Cells[0]);
+    return One;
+  };
+  auto IsZero = [&](const std::vector<z3::expr> &Cells) {
+    z3::expr Zero = Ctx.bool_val(true);
+    for (unsigned K = 0; K < N; ++K)
+      Zero = Zero && Cells[K] == plainCell(Ctx.bv_val(0, 8));
+    return Zero;
+  };
+  // Per object, so that at each constant offset of a small one the stored
+  // pointer is read back whole (atEachOffset); the same choice for each part.
+  std::vector<unsigned> Os = candidates(P);
+  std::optional<z3::expr> Stored, One, Zero;
+  auto Choose = [&](std::optional<z3::expr> &Part, unsigned O, const z3::expr &Off,
+                    function_ref<z3::expr(const std::vector<z3::expr> &)> Of) {
+    z3::expr A = contents(O);
+    z3::expr X = atEachOffset(O, Off, N, [&](const z3::expr &At) {
+      std::vector<z3::expr> Cells;
+      for (unsigned K = 0; K < N; ++K)
+        Cells.push_back(Reads.read(A, plus(At, K)));
+      return Of(Cells);
+    });
+    Part = Part ? z3::ite(idOf(P) == idConstant(O), X, *Part) : X;
+  };
+  for (unsigned O : Os) {
+    z3::expr Off = offsetIn(P, O, Os);
+    Choose(Stored, O, Off, [&](const std::vector<z3::expr> &Cells) { return StoredIn(Cells[0]); });
+    Choose(One, O, Off, IsOne);
+    Choose(Zero, O, Off, IsZero);
   }
+  // (no object: the access is invalid and its check ends the path)
+  if (!Stored)
+    return pointer(0, offsetConstant(0));
   // The objects it may name: those whose address the program stores (a
   // cell naming another one was never written by the program).
   std::vector<unsigned> Ids;
   const auto &StoredSites = shape().StoredSites;
   // (a stored null, or an address computed from it, is no object's)
-  z3::expr Followed = Ctx.bool_val(!StoredSites) || idOf(Stored) == idConstant(0);
+  z3::expr Followed = Ctx.bool_val(!StoredSites) || idOf(*Stored) == idConstant(0);
   for (unsigned K = 1; K <= Objects.size(); ++K)
     if (!StoredSites || StoredSites->count(Objects[K - 1].Site)) {
       Ids.push_back(K);
-      Followed = Followed || idOf(Stored) == idConstant(K);
+      Followed = Followed || idOf(*Stored) == idConstant(K);
     }
   z3::expr Unknown = z3::concat(idConstant(UnknownObjectId), arbitrary(L, ~0u, offsetBits(*DL)));
-  z3::expr Loaded = z3::ite(One && Followed, Stored,
-                            z3::ite(Zero, pointer(0, offsetConstant(0)), Unknown));
+  z3::expr Loaded = z3::ite(*One && Followed, *Stored,
+                            z3::ite(*Zero, pointer(0, offsetConstant(0)), Unknown));
   if (StoredSites) { // (the id as later reads take it apart, and simplified)
     z3::expr Id = idOf(Loaded);
     LoadedIds.insert({Id.id(), {Id, Ids}});
