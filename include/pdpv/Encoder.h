@@ -266,10 +266,13 @@ private:
   void encodePointerParameters(const llvm::Function &F);
   /// malloc or calloc (the pointer it returns), or free (true).
   z3::expr encodeHeapCall(const llvm::CallBase &Call, HeapCall K);
-  /// Read(At) of Width bytes of object O at offset Off. Where O is small and
-  /// of fixed size and Off is not a numeral, the choice among Read at each
-  /// constant offset Off may be at inside O (EncoderMemory.cpp).
-  z3::expr atEachOffset(unsigned O, const z3::expr &Off, uint64_t Width,
+  /// How many constant offsets a read of Width bytes of object O at Off is
+  /// chosen among (EncoderMemory.cpp): those inside O where O is small and of
+  /// fixed size and Off is not a numeral; nothing otherwise.
+  std::optional<uint64_t> chosenOffsets(unsigned O, const z3::expr &Off, uint64_t Width);
+  /// Read(Off), or with Offsets (chosenOffsets) the choice among Read at
+  /// each of them.
+  z3::expr atEachOffset(std::optional<uint64_t> Offsets, const z3::expr &Off,
                         llvm::function_ref<z3::expr(const z3::expr &At)> Read);
   /// The Count cells from P.
   std::vector<z3::expr> cellsAt(const z3::expr &P, unsigned Count);

@@ -162,15 +162,18 @@ static z3::expr plus(const z3::expr &At, uint64_t K) {
   return At + At.ctx().bv_val(K, At.get_sort().bv_size());
 }
 
-z3::expr Encoder::atEachOffset(unsigned O, const z3::expr &Off, uint64_t Width,
+std::optional<uint64_t> Encoder::chosenOffsets(unsigned O, const z3::expr &Off,
+                                               uint64_t Width) {
+  z3::expr Size = sizeTerm(O).simplify();
+  if (!Size.is_numeral() || Size.get_numeral_uint64() > MaxChosenOffsets ||
+      Size.get_numeral_uint64() < Width || Off.simplify().is_numeral())
+    return std::nullopt;
+  return Size.get_numeral_uint64() - Width + 1;
+}
+
+z3::expr Encoder::atEachOffset(std::optional<uint64_t> Offsets, const z3::expr &Off,
                                function_ref<z3::expr(const z3::expr &At)> Read) {
-  const Object &Obj = Objects[O - 1];
-  std::optional<uint64_t> Size;
-  if (Obj.Size != ~uint64_t(0))
-    Size = Obj.Size;
-  else if (z3::expr N = Obj.Extent->simplify(); N.is_numeral() && N.get_sort().bv_size() <= 64)
-    Size = N.get_numeral_uint64();
-  if (!Size || *Size > MaxChosenOffsets || *Size < Width || Off.simplify().is_numeral())
+  if (!Offsets)
     return Read(Off);
   // A read outside its object fails its check first, and the path ends
   // there: where the read matters, Off is one of the offsets below. A read
@@ -179,8 +182,8 @@ z3::expr Encoder::atEachOffset(unsigned O, const z3::expr &Off, uint64_t Width,
   // pointer's. Left symbolic, the read meets every store as an undecided
   // if-then-else per byte, and each read of the object's first contents
   // needs the solver's congruence with every other (docs/engines.md).
-  z3::expr V = Read(offsetConstant(*Size - Width));
-  for (uint64_t J = *Size - Width; J-- > 0;)
+  z3::expr V = Read(offsetConstant(*Offsets - 1));
+  for (uint64_t J = *Offsets - 1; J-- > 0;)
     V = z3::ite(Off == offsetConstant(J), Read(offsetConstant(J)), V);
   return V;
 }
@@ -190,8 +193,8 @@ z3::expr Encoder::load(const z3::expr &P, unsigned Bytes) {
   std::optional<z3::expr> V;
   std::vector<unsigned> Os = candidates(P);
   for (unsigned O : Os) {
-    z3::expr A = contents(O);
-    z3::expr X = atEachOffset(O, offsetIn(P, O, Os), Bytes, [&](const z3::expr &At) {
+    z3::expr A = contents(O), Off = offsetIn(P, O, Os);
+    z3::expr X = atEachOffset(chosenOffsets(O, Off, Bytes), Off, [&](const z3::expr &At) {
       z3::expr X = byteOf(Reads.read(A, At));
       for (unsigned K = 1; K < Bytes; ++K) // little-endian: the first byte lowest
         X = z3::concat(byteOf(Reads.read(A, plus(At, K))), X);
@@ -207,15 +210,18 @@ std::vector<z3::expr> Encoder::cellsAt(const z3::expr &P, unsigned Count) {
   z3::expr Id = idOf(P);
   std::vector<unsigned> Os = candidates(P);
   std::vector<z3::expr> Offs;
-  for (unsigned O : Os)
+  std::vector<std::optional<uint64_t>> Chosen;
+  for (unsigned O : Os) {
     Offs.push_back(offsetIn(P, O, Os));
+    Chosen.push_back(chosenOffsets(O, Offs.back(), Count));
+  }
   std::vector<z3::expr> Cells;
   for (unsigned K = 0; K < Count; ++K) {
     std::optional<z3::expr> C;
     for (size_t J = 0; J < Os.size(); ++J) {
       unsigned O = Os[J];
       z3::expr A = contents(O);
-      z3::expr X = atEachOffset(O, Offs[J], Count, [&](const z3::expr &At) {
+      z3::expr X = atEachOffset(Chosen[J], Offs[J], [&](const z3::expr &At) {
         return Reads.read(A, plus(At, K));
       });
       C = C ? z3::ite(Id == idConstant(O), X, *C) : X;
@@ -251,22 +257,22 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   // pointer is read back whole (atEachOffset); the same choice for each part.
   std::vector<unsigned> Os = candidates(P);
   std::optional<z3::expr> Stored, One, Zero;
-  auto Choose = [&](std::optional<z3::expr> &Part, unsigned O, const z3::expr &Off,
-                    function_ref<z3::expr(const std::vector<z3::expr> &)> Of) {
-    z3::expr A = contents(O);
-    z3::expr X = atEachOffset(O, Off, N, [&](const z3::expr &At) {
-      std::vector<z3::expr> Cells;
-      for (unsigned K = 0; K < N; ++K)
-        Cells.push_back(Reads.read(A, plus(At, K)));
-      return Of(Cells);
-    });
-    Part = Part ? z3::ite(idOf(P) == idConstant(O), X, *Part) : X;
-  };
   for (unsigned O : Os) {
-    z3::expr Off = offsetIn(P, O, Os);
-    Choose(Stored, O, Off, [&](const std::vector<z3::expr> &Cells) { return StoredIn(Cells[0]); });
-    Choose(One, O, Off, IsOne);
-    Choose(Zero, O, Off, IsZero);
+    z3::expr A = contents(O), Off = offsetIn(P, O, Os);
+    std::optional<uint64_t> Offsets = chosenOffsets(O, Off, N);
+    auto Choose = [&](std::optional<z3::expr> &Part,
+                      function_ref<z3::expr(const std::vector<z3::expr> &)> Of) {
+      z3::expr X = atEachOffset(Offsets, Off, [&](const z3::expr &At) {
+        std::vector<z3::expr> Cells; // (each read once: ArrayReads keeps it)
+        for (unsigned K = 0; K < N; ++K)
+          Cells.push_back(Reads.read(A, plus(At, K)));
+        return Of(Cells);
+      });
+      Part = Part ? z3::ite(idOf(P) == idConstant(O), X, *Part) : X;
+    };
+    Choose(Stored, [&](const std::vector<z3::expr> &Cells) { return StoredIn(Cells[0]); });
+    Choose(One, IsOne);
+    Choose(Zero, IsZero);
   }
   // (no object: the access is invalid and its check ends the path)
   if (!Stored)
