@@ -133,6 +133,8 @@ public:
   z3::solver solver() {
     return Objects.empty() ? z3::solver(Ctx, "QF_BV") : z3::solver(Ctx);
   }
+  /// Whether the encoding has memory (solver() is then QF_ABV's).
+  bool hasMemory() const { return !Objects.empty(); }
 
   /// The term for a constant integer, for callers that build formulas.
   z3::expr constant(const llvm::APInt &V);

@@ -36,6 +36,9 @@ struct EngineOptions {
   /// step: by the interpreter exactly, by BMC as a second way into the loop
   /// (Acceleration.h). Off: to measure what it decides.
   bool Accelerate = true;
+  /// BMC encodes apart the cases of the branches whose arms store pointers
+  /// (CaseSplit.h). Off: one encoding of all paths, to measure.
+  bool CaseSplit = true;
 };
 
 llvm::StringRef engineName(EngineKind K);

@@ -9,11 +9,20 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/Support/Error.h"
 
 #include <vector>
 
 namespace pdpv {
+
+/// A branch or switch of the function being unrolled, outside its loops,
+/// that goes one way: to To, one of its successors (BMC's cases,
+/// CaseSplit.h).
+struct Decision {
+  const llvm::Instruction *Terminator;
+  const llvm::BasicBlock *To;
+};
 
 /// How loops are unrolled (unrollLoops).
 struct UnrollOptions {
@@ -46,6 +55,11 @@ struct UnrollOptions {
   /// terms of long unrollings in time quadratic in their depth (about 20 s for
   /// a chain of 10,000 instructions).
   size_t MaxInstructions = 12'000;
+  /// BMC's case: each of these branches goes its one way, its condition
+  /// assumed there; what only the other ways reach is left out. The
+  /// executions of the clone are exactly those of the function that take
+  /// these branches so, and those that end before reaching them.
+  std::vector<Decision> Decisions;
 };
 
 /// A clone of a function with loops unrolled. Erase F when done.

@@ -21,8 +21,13 @@
 // at the end, cannot be interrupted, and is not foreseen by the time check
 // below (loops/sum01.c: 20 s after the last answer, past its time limit).
 // A context per depth is freed within that depth's measured time.
+//
+// A function whose branches store different pointers is encoded as cases
+// (CaseSplit.h), each its own unrolling, all in the depth's context: a
+// property fails within K if it fails so in some case.
 //===----------------------------------------------------------------------===//
 
+#include "CaseSplit.h"
 #include "EngineSupport.h"
 #include "Replay.h"
 
@@ -41,6 +46,18 @@ namespace pdpv {
 
 namespace {
 
+/// Failing properties found by the query of all at once before each takes
+/// its own turn (the rest are often as many failures: each its own query).
+constexpr unsigned MaxFailuresAtOnce = 4;
+
+/// One case of the function at one depth: its unrolling, its encoding, and
+/// the violations of the properties in it.
+struct CaseModel {
+  Unrolling U;
+  std::unique_ptr<Encoder> E;
+  std::map<const Properties::Property *, z3::expr> Violated;
+};
+
 /// Decides what it can of P within B. Bound: the largest K (none: until the
 /// time is up); From: the first.
 void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
@@ -51,6 +68,8 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
   EngineClock::duration Last{}; // the last depth's time
   unsigned LastK = 0;
   bool JumpsTried = false; // (Acceleration.h, below)
+  std::vector<std::vector<Decision>> Cases =
+      O.Engine.CaseSplit ? caseSplits(F) : std::vector<std::vector<Decision>>(1);
   if (Bound && From > *Bound)
     return;
   for (std::optional<unsigned> K = From; K; K = nextBound(*K, EO)) {
@@ -89,36 +108,41 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // without, K = 32 in 25 s with jumps at every depth from 8).
     UO.Accelerate = O.Engine.Accelerate && !JumpsTried && (*K >= 8 || !nextBound(*K, EO));
     JumpsTried = JumpsTried || UO.Accelerate;
-    Expected<Unrolling> U = unrollLoops(F, UO);
-    if (!U) {
-      std::string Why = toString(U.takeError());
-      P.giveUp({Unknown::Unsupported, LongerLoop.empty()
-                                          ? Why
-                                          : "no violation within " + std::to_string(*K / 2) +
-                                                " iterations of each loop, and " + Why});
-      return;
+    requireNewContext();
+    SolverContext Ctx; // one per depth: see above
+    // Each case (CaseSplit.h) unrolled and encoded apart, in one context:
+    // a property fails within K if it fails so in some case.
+    std::vector<CaseModel> Models;
+    auto Erase = make_scope_exit([&] {
+      for (CaseModel &C : Models)
+        C.U.F->eraseFromParent();
+    });
+    for (const std::vector<Decision> &Case : Cases) {
+      UO.Decisions = Case;
+      Expected<Unrolling> U = unrollLoops(F, UO);
+      if (!U) {
+        std::string Why = toString(U.takeError());
+        P.giveUp({Unknown::Unsupported, LongerLoop.empty()
+                                            ? Why
+                                            : "no violation within " + std::to_string(*K / 2) +
+                                                  " iterations of each loop, and " + Why});
+        return;
+      }
+      Models.push_back({std::move(*U), nullptr, {}});
     }
-    auto Erase = make_scope_exit([&] { U->F->eraseFromParent(); });
     auto Ms = [&] {
       return std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(
                                 EngineClock::now() - Started)
                                 .count()) +
              " ms";
     };
-    if (O.Verbose)
-      errs() << "pdpv: bmc: K = " << *K << ": " << U->F->getInstructionCount()
-             << " instructions, unrolled after " << Ms() << "\n";
-    requireNewContext();
-    SolverContext Ctx; // one per depth: see above
-    Encoder E(Ctx, O.UB);
-    E.encodeFunction(*U->F);
-    if (O.Verbose)
-      errs() << "pdpv: bmc: K = " << *K << ": encoded after " << Ms() << "\n";
-    // All copies of a property are one property.
-    std::map<const Properties::Property *, z3::expr> Violated =
-        violations(E.checks(), P, [&](const Value *V) { return U->Origin.lookup(V); });
-    GoalSolver S(E.solver());
-    auto Check = [&](const z3::expr &Goal) { return S.check(Goal, B, P); };
+    if (O.Verbose) {
+      size_t Size = 0;
+      for (const CaseModel &C : Models)
+        Size += C.U.F->getInstructionCount();
+      errs() << "pdpv: bmc: K = " << *K << ": " << Size << " instructions in " << Models.size()
+             << (Models.size() == 1 ? " case" : " cases") << ", unrolled after " << Ms() << "\n";
+    }
     // The paths that run each loop step by step (at most K iterations)
     // decide "holds within K" and the forward condition, as without
     // acceleration. The paths through a jump are a search for deeper bugs
@@ -126,11 +150,46 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // they are among the others), in a share of the time (a proof that
     // they all hold is one over any number of iterations, often much
     // harder). The counterexamples without jumps are also the ones a user
-    // reads best.
-    z3::expr NoJump = Ctx.bool_val(true);
-    std::vector<const BasicBlock *> Jumps = U->jumps();
-    for (const BasicBlock *J : Jumps)
-      NoJump = NoJump && !E.reached(J);
+    // reads best. Violated: within K, on a path without a jump; Reached:
+    // on any path.
+    std::map<const Properties::Property *, z3::expr> Violated, Reached;
+    z3::expr Longer = Ctx.bool_val(false);
+    bool AnyJump = false, Memory = false;
+    for (CaseModel &C : Models) {
+      C.E = std::make_unique<Encoder>(Ctx, O.UB);
+      C.E->encodeFunction(*C.U.F);
+      Memory = Memory || C.E->hasMemory();
+      z3::expr NoJump = Ctx.bool_val(true);
+      for (const BasicBlock *J : C.U.jumps())
+        NoJump = NoJump && !C.E->reached(J);
+      AnyJump = AnyJump || !C.U.jumps().empty();
+      // All copies of a property are one property.
+      C.Violated = violations(C.E->checks(), P,
+                              [&](const Value *V) { return C.U.Origin.lookup(V); });
+      for (auto &[Q, V] : C.Violated) {
+        auto Add = [&](std::map<const Properties::Property *, z3::expr> &To, z3::expr X) {
+          auto [It, New] = To.insert({Q, X});
+          if (!New)
+            It->second = It->second || X;
+        };
+        Add(Violated, V && NoJump);
+        Add(Reached, V);
+      }
+      for (const Unrolling::Unwind &W : C.U.Unwinds)
+        Longer = Longer || (C.E->reached(W.Block) && NoJump);
+    }
+    if (O.Verbose)
+      errs() << "pdpv: bmc: K = " << *K << ": encoded after " << Ms() << "\n";
+    GoalSolver S(Memory ? z3::solver(Ctx) : z3::solver(Ctx, "QF_BV"));
+    auto Check = [&](const z3::expr &Goal) { return S.check(Goal, B, P); };
+    // The case whose run of the model violates Q (any such case does).
+    auto CaseOf = [&](const z3::model &M, const Properties::Property &Q) -> CaseModel & {
+      for (CaseModel &C : Models)
+        if (auto It = C.Violated.find(&Q);
+            It != C.Violated.end() && M.eval(It->second, true).is_true())
+          return C;
+      llvm_unreachable("a model of a violation violates it in some case");
+    };
     // Each property in its own turn (takeTurns): a hard one (a 64-bit
     // product) costs only itself, not the bit facts next to it.
     std::vector<Properties::Property *> Open;
@@ -145,18 +204,22 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     auto Confirm = [&](Properties::Property &Q, const z3::expr &Goal, const Budget &Share) {
       Execution Run;
       auto Replay = [&](Execution &X) {
-        SequenceOracle Inputs = inputSequences(*U->F, U->Origin, S.model(), E.inputs(), {}, O.UB);
+        const CaseModel &C = CaseOf(S.model(), Q);
+        SequenceOracle Inputs =
+            inputSequences(*C.U.F, C.U.Origin, S.model(), C.E->inputs(), {}, O.UB);
         return confirmRun(F, Inputs, P, O, B, &X) == &Q || Q.Decided;
       };
       bool Done = Replay(Run);
       // (cheap tries: a quarter of the turn's time left, at most 5 s)
-      Budget Small = Share.tryFor(4, std::chrono::milliseconds(200), std::chrono::seconds(5));
-      for (size_t K = 0; K < std::size(SmallInputBounds) && !Done && !Small.over(); ++K) {
+      Budget SmallBudget =
+          Share.tryFor(4, std::chrono::milliseconds(200), std::chrono::seconds(5));
+      for (size_t K = 0; K < std::size(SmallInputBounds) && !Done && !SmallBudget.over(); ++K) {
         Unknown Ignored;
         Execution SmallRun;
-        Done = S.check(Goal && smallInputs(Ctx, E, SmallInputBounds[K]), Small, Ignored) ==
-                   z3::sat &&
-               Replay(SmallRun);
+        z3::expr Small = Goal;
+        for (CaseModel &C : Models)
+          Small = Small && smallInputs(Ctx, *C.E, SmallInputBounds[K]);
+        Done = S.check(Small, SmallBudget, Ignored) == z3::sat && Replay(SmallRun);
       }
       if (!Done) {
         Q.R.Why = unconfirmedReason(Run, "BMC's", B.TimeReason);
@@ -165,12 +228,13 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       if (Q.R.V == Verdict::False)
         Q.R.Why = {};
     };
+    std::vector<Properties::Property *> Turns = Open; // (below)
     auto Try = [&](size_t K, EngineClock::time_point Until) {
-      Properties::Property &Q = *Open[K];
+      Properties::Property &Q = *Turns[K];
       Budget Share = B;
       Share.Deadline = Until;
       Unknown Why;
-      z3::expr Goal = Violated.at(&Q) && NoJump;
+      z3::expr Goal = Violated.at(&Q);
       switch (S.check(Goal, Share, Why)) {
       case z3::unknown:
         if (!Why.isTimeLimit() || B.over()) {
@@ -187,7 +251,40 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       Confirm(Q, Goal, Share);
       return Turn::Decided;
     };
-    if (!takeTurns(Open.size(), B.Deadline, Try, [&] { return !HoldWithinK.empty(); }, OutOfTime))
+    // All of them at once first: each query of one property bit-blasts the
+    // whole encoding again, so where none fails, one query over their
+    // disjunction decides them all for the price of the hardest. A model
+    // names a failing one, which is confirmed and leaves the disjunction.
+    // Its half of the time spent in vain, each takes its turn (below).
+    for (unsigned Failed = 0; Turns.size() > 1 && Failed < MaxFailuresAtOnce; ++Failed) {
+      z3::expr Any = Ctx.bool_val(false);
+      for (const Properties::Property *Q : Turns)
+        Any = Any || Violated.at(Q);
+      Budget Share = B.slice(0.5);
+      Unknown Why;
+      z3::check_result Res = S.check(Any, Share, Why);
+      if (Res == z3::unknown && (!Why.isTimeLimit() || B.over())) {
+        P.giveUp(Why);
+        return;
+      }
+      if (Res == z3::unknown)
+        break;
+      if (Res == z3::unsat) {
+        HoldWithinK.insert(Turns.begin(), Turns.end());
+        Turns.clear();
+        break;
+      }
+      z3::model M = S.model();
+      auto Fails = llvm::find_if(Turns, [&](const Properties::Property *Q) {
+        return M.eval(Violated.at(Q), true).is_true();
+      });
+      assert(Fails != Turns.end() && "a model of the disjunction satisfies one of its parts");
+      Confirm(**Fails, Violated.at(*Fails), Share);
+      Turns.erase(Fails);
+      if (P.allDecided())
+        return;
+    }
+    if (!takeTurns(Turns.size(), B.Deadline, Try, [&] { return !HoldWithinK.empty(); }, OutOfTime))
       return;
     if (P.allDecided())
       return;
@@ -195,10 +292,6 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
       errs() << "pdpv: bmc: K = " << *K << ": properties checked after " << Ms() << "\n";
     // Every undecided property holds on all paths of at most K iterations
     // per loop. The forward condition: does any path need more?
-    z3::expr Longer = Ctx.bool_val(false);
-    for (const Unrolling::Unwind &W : U->Unwinds)
-      Longer = Longer || E.reached(W.Block);
-    Longer = Longer && NoJump;
     z3::check_result Forward = Check(Longer);
     if (O.Verbose)
       errs() << "pdpv: bmc: K = " << *K << ": forward condition checked after " << Ms() << "\n";
@@ -221,12 +314,13 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
                   if (auto It = Violated.find(Q); It != Violated.end())
                     Claims.push_back({"the " + std::string(propertyName(Q->R.K)) + " at " +
                                           Q->R.Loc.str() + " within " + KText + " iterations",
-                                      !(It->second && NoJump)});
+                                      !It->second});
                 Claims.push_back({"the forward condition at K = " + KText, !Longer});
               }))
         return;
+      bool Loops = llvm::any_of(Models, [](const CaseModel &C) { return !C.U.Unwinds.empty(); });
       R.EngineNotes.push_back(
-          U->Unwinds.empty()
+          !Loops
               ? std::string("BMC: no loops; all paths checked")
               : "BMC: proved by exhaustive unrolling: no execution runs a loop more than " +
                     std::to_string(*K) + (*K == 1 ? " iteration" : " iterations") +
@@ -235,20 +329,23 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     }
     case z3::sat: {
       z3::model M = S.model();
-      for (const Unrolling::Unwind &W : U->Unwinds)
-        if (M.eval(E.reached(W.Block), true).is_true()) {
-          const auto *H = cast<BasicBlock>(U->Origin.lookup(W.Header));
-          SourceLocation L = loopLocation(*H);
-          LongerLoop = L.valid() ? "the loop at " + L.str() : "a loop";
-          break;
-        }
+      std::string Found; // (the first loop the model runs longer)
+      for (const CaseModel &C : Models)
+        for (const Unrolling::Unwind &W : C.U.Unwinds)
+          if (Found.empty() && M.eval(C.E->reached(W.Block), true).is_true()) {
+            const auto *H = cast<BasicBlock>(C.U.Origin.lookup(W.Header));
+            SourceLocation L = loopLocation(*H);
+            Found = L.valid() ? "the loop at " + L.str() : "a loop";
+          }
+      if (!Found.empty())
+        LongerLoop = Found;
       for (Properties::Property *Q : Open) {
-        if (Jumps.empty() || Q->Decided || !HoldWithinK.count(Q) || B.over())
+        if (!AnyJump || Q->Decided || !HoldWithinK.count(Q) || B.over())
           continue;
         Budget Deeper = B.tryFor(8, std::chrono::milliseconds(200), std::chrono::seconds(2));
         Unknown Ignored; // (it holds within K all the same)
-        if (S.check(Violated.at(Q), Deeper, Ignored) == z3::sat)
-          Confirm(*Q, Violated.at(Q), Deeper);
+        if (S.check(Reached.at(Q), Deeper, Ignored) == z3::sat)
+          Confirm(*Q, Reached.at(Q), Deeper);
       }
       if (P.allDecided())
         return;

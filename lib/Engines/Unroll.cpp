@@ -15,6 +15,7 @@
 #include "pdpv/Acceleration.h"
 #include "pdpv/Intrinsics.h"
 
+#include "llvm/ADT/DepthFirstIterator.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -167,6 +168,57 @@ std::vector<const BasicBlock *> Unrolling::jumps() const {
   return R;
 }
 
+/// The condition under which T (a branch or a switch) goes to To.
+static Value *goesTo(IRBuilder<> &B, Instruction &T, const BasicBlock *To) {
+  if (auto *Br = dyn_cast<BranchInst>(&T)) {
+    if (!Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+      return B.getTrue();
+    return Br->getSuccessor(0) == To ? Br->getCondition() : B.CreateNot(Br->getCondition());
+  }
+  auto &Sw = cast<SwitchInst>(T);
+  Value *Holds = B.getFalse(), *Default = B.getTrue();
+  for (auto &Case : Sw.cases()) {
+    Value *Is = B.CreateICmpEQ(Sw.getCondition(), Case.getCaseValue());
+    Default = B.CreateAnd(Default, B.CreateNot(Is));
+    if (Case.getCaseSuccessor() == To)
+      Holds = B.CreateOr(Holds, Is);
+  }
+  return Sw.getDefaultDest() == To ? B.CreateOr(Holds, Default) : Holds;
+}
+
+/// Each decided branch of the clone G goes its one way, its condition
+/// assumed; the blocks no longer reached are deleted (their Origin with
+/// them: a new value must not find a deleted one's origin). Phis keep
+/// their single inputs, so that no value of a kept block is deleted.
+static void takeDecisions(Function &G, ValueToValueMapTy &CloneMap,
+                          ArrayRef<Decision> Decisions, Unrolling &U) {
+  for (const Decision &D : Decisions) {
+    auto *T = cast<Instruction>(CloneMap[D.Terminator]);
+    auto *To = cast<BasicBlock>(CloneMap[D.To]);
+    IRBuilder<> B(T);
+    B.CreateAssumption(goesTo(B, *T, To));
+    SmallPtrSet<BasicBlock *, 8> Dropped;
+    for (BasicBlock *S : successors(T))
+      if (S != To && Dropped.insert(S).second)
+        S->removePredecessor(T->getParent(), /*KeepOneInputPHIs=*/true);
+    U.Origin.erase(T);
+    B.CreateBr(To);
+    T->eraseFromParent();
+  }
+  df_iterator_default_set<BasicBlock *> Reached;
+  for (BasicBlock *BB : depth_first_ext(&G.getEntryBlock(), Reached))
+    (void)BB;
+  std::vector<BasicBlock *> Dead;
+  for (BasicBlock &BB : G)
+    if (!Reached.count(&BB)) {
+      Dead.push_back(&BB);
+      U.Origin.erase(&BB);
+      for (Instruction &I : BB)
+        U.Origin.erase(&I);
+    }
+  DeleteDeadBlocks(Dead, nullptr, /*KeepOneInputPHIs=*/true);
+}
+
 Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
   assert(O.Copies >= 1 && "at least one copy of each loop");
   Unrolling U;
@@ -177,6 +229,8 @@ Expected<Unrolling> unrollLoops(Function &F, const UnrollOptions &O) {
   for (auto KV : CloneMap)
     if (KV.second)
       U.Origin[KV.second] = KV.first;
+  if (!O.Decisions.empty())
+    takeDecisions(*G, CloneMap, O.Decisions, U);
   auto Fail = [&](const Twine &Why) -> Expected<Unrolling> {
     G->eraseFromParent();
     return make_error<StringError>(Why, inconvertibleErrorCode());

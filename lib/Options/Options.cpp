@@ -148,6 +148,11 @@ const OptionTable<VerifyOptions> &optionTable() {
                    "crossed in one step: by replays exactly, by BMC as a jump of any number of "
                    "iterations that takes no exit (bugs 2^31 iterations deep)",
                    [](O &V) -> bool & { return V.Engine.Accelerate; }),
+        flagRow<O>("case-split",
+                   "bmc: where the arms of a branch store different pointers (a list of 0, 1, 2 "
+                   "or more nodes), each case is encoded apart, with at most 8 cases per "
+                   "function",
+                   [](O &V) -> bool & { return V.Engine.CaseSplit; }, /*Secondary=*/true),
         flagRow<O>("native-replay",
                    "run every FALSE natively (" PDPV_CLANG " -O0 -fwrapv and a harness) before it is "
                    "reported; a run that does not fail makes it UNKNOWN",
