@@ -46,10 +46,6 @@ namespace pdpv {
 
 namespace {
 
-/// Failing properties found by the query of all at once before each takes
-/// its own turn (the rest are often as many failures: each its own query).
-constexpr unsigned MaxFailuresAtOnce = 4;
-
 /// One case of the function at one depth: its unrolling, its encoding, and
 /// the violations of the properties in it.
 struct CaseModel {
@@ -253,36 +249,28 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     };
     // All of them at once first: each query of one property bit-blasts the
     // whole encoding again, so where none fails, one query over their
-    // disjunction decides them all for the price of the hardest. A model
-    // names a failing one, which is confirmed and leaves the disjunction.
-    // Its half of the time spent in vain, each takes its turn (below).
-    for (unsigned Failed = 0; Turns.size() > 1 && Failed < MaxFailuresAtOnce; ++Failed) {
+    // disjunction decides them all for the price of the hardest. Where one
+    // fails, or the query runs out of its half of the time, each takes its
+    // turn: a property's own query gives the model of its own failure (the
+    // disjunction's may be of another, with a 2^40-byte buffer to replay).
+    if (Turns.size() > 1) {
       z3::expr Any = Ctx.bool_val(false);
       for (const Properties::Property *Q : Turns)
         Any = Any || Violated.at(Q);
-      Budget Share = B.slice(0.5);
       Unknown Why;
-      z3::check_result Res = S.check(Any, Share, Why);
+      z3::check_result Res = S.check(Any, B.slice(0.5), Why);
+      if (O.Verbose)
+        errs() << "pdpv: bmc: K = " << *K << ": " << Turns.size() << " properties at once: "
+               << (Res == z3::unsat ? "none fails" : Res == z3::sat ? "one fails" : "undecided")
+               << " after " << Ms() << "\n";
       if (Res == z3::unknown && (!Why.isTimeLimit() || B.over())) {
         P.giveUp(Why);
         return;
       }
-      if (Res == z3::unknown)
-        break;
       if (Res == z3::unsat) {
         HoldWithinK.insert(Turns.begin(), Turns.end());
         Turns.clear();
-        break;
       }
-      z3::model M = S.model();
-      auto Fails = llvm::find_if(Turns, [&](const Properties::Property *Q) {
-        return M.eval(Violated.at(Q), true).is_true();
-      });
-      assert(Fails != Turns.end() && "a model of the disjunction satisfies one of its parts");
-      Confirm(**Fails, Violated.at(*Fails), Share);
-      Turns.erase(Fails);
-      if (P.allDecided())
-        return;
     }
     if (!takeTurns(Turns.size(), B.Deadline, Try, [&] { return !HoldWithinK.empty(); }, OutOfTime))
       return;
