@@ -27,10 +27,10 @@
 // property fails within K if it fails so in some case.
 //===----------------------------------------------------------------------===//
 
-#include "CaseSplit.h"
 #include "EngineSupport.h"
 #include "Replay.h"
 
+#include "pdpv/CaseSplit.h"
 #include "pdpv/Z3Util.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -199,16 +199,40 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // buffer of 2^60 bytes is too long to replay; one of 2 fails as well).
     auto Confirm = [&](Properties::Property &Q, const z3::expr &Goal, const Budget &Share) {
       Execution Run;
-      auto Replay = [&](Execution &X) {
-        const CaseModel &C = CaseOf(S.model(), Q);
+      // (In: the case whose run it is; none: one the model's run violates Q in.)
+      auto Replay = [&](Execution &X, const CaseModel *In = nullptr) {
+        const CaseModel &C = In ? *In : CaseOf(S.model(), Q);
         SequenceOracle Inputs =
             inputSequences(*C.U.F, C.U.Origin, S.model(), C.E->inputs(), {}, O.UB);
         return confirmRun(F, Inputs, P, O, B, &X) == &Q || Q.Decided;
       };
-      bool Done = Replay(Run);
+      const CaseModel *First = &CaseOf(S.model(), Q);
+      bool Done = Replay(Run, First);
       // (cheap tries: a quarter of the turn's time left, at most 5 s)
       Budget SmallBudget =
           Share.tryFor(4, std::chrono::milliseconds(200), std::chrono::seconds(5));
+      // Q's failure in another case, where the first one's run depends on
+      // a value the model does not know (an arbitrary pointer of a list's
+      // shape whose nodes are not followed, which no native run rebuilds):
+      // a run without one is FALSE at once.
+      if (Q.Decided && Q.R.AwaitsNativeRun) {
+        CheckResult Kept = Q.R;
+        for (const CaseModel &C : Models) {
+          auto It = C.Violated.find(&Q);
+          Unknown Ignored;
+          if (&C == First || It == C.Violated.end() || SmallBudget.over() ||
+              S.check(It->second, SmallBudget, Ignored) != z3::sat)
+            continue;
+          Q.Decided = false;
+          Q.R.AwaitsNativeRun = false;
+          Execution CaseRun;
+          Replay(CaseRun, &C);
+          if (Q.Decided && !Q.R.AwaitsNativeRun && Q.R.V == Verdict::False)
+            break;
+          Q.R = Kept;
+          Q.Decided = true;
+        }
+      }
       for (size_t K = 0; K < std::size(SmallInputBounds) && !Done && !SmallBudget.over(); ++K) {
         Unknown Ignored;
         Execution SmallRun;

@@ -197,10 +197,14 @@ static void takeDecisions(Function &G, ValueToValueMapTy &CloneMap,
     auto *To = cast<BasicBlock>(CloneMap[D.To]);
     IRBuilder<> B(T);
     B.CreateAssumption(goesTo(B, *T, To));
-    SmallPtrSet<BasicBlock *, 8> Dropped;
-    for (BasicBlock *S : successors(T))
-      if (S != To && Dropped.insert(S).second)
+    // (An entry per edge: a switch may have several edges to one block.)
+    bool KeptOne = false;
+    for (BasicBlock *S : successors(T)) {
+      if (S == To && !KeptOne)
+        KeptOne = true;
+      else
         S->removePredecessor(T->getParent(), /*KeepOneInputPHIs=*/true);
+    }
     U.Origin.erase(T);
     B.CreateBr(To);
     T->eraseFromParent();

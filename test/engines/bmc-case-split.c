@@ -3,16 +3,22 @@
 // beyond the last two not followed (arbitrary pointers), then takes the last
 // node off. Each case is exact, and the cases together are every execution:
 // a claim that fails in one shape only is found, with that shape's inputs.
+// A claim that fails in every shape is confirmed natively in a shape whose
+// run does not depend on the arbitrary pointers (no native run has them).
 // RUN: pdpv --engine=bmc -v --check-bounds --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefixes=CASES,SAFE
 // RUN: pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: pdpv --check-bounds --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: not pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --clang-arg=-DWRONG %s 2>&1 | FileCheck-19 %s --check-prefix=WRONG
+// RUN: not pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --clang-arg=-DEVERY %s 2>&1 | FileCheck-19 %s --check-prefix=EVERY
 // CASES: bmc: K = 1: {{[0-9]+}} instructions in 4 cases
 // SAFE: Result: TRUE
-// WRONG: bmc-case-split.c:[[#@LINE+72]]:3: warning: assertion can fail
+// WRONG: bmc-case-split.c:[[#@LINE+75]]:3: warning: assertion can fail
 // WRONG: note: input 1: __VERIFIER_nondet_uint() = 1
 // WRONG: note: confirmed by a native run
 // WRONG: Result: FALSE
+// EVERY: warning: assertion can fail
+// EVERY: note: confirmed by a native run
+// EVERY: Result: FALSE
 #include <stdlib.h>
 extern unsigned __VERIFIER_nondet_uint(void);
 extern void *__VERIFIER_nondet_pointer(void);
@@ -82,6 +88,9 @@ int main(void) {
 #ifdef WRONG
   // false for a list of one node: the node before it is the first end
   __VERIFIER_assert(before != &c.first);
+#endif
+#ifdef EVERY
+  __VERIFIER_assert(got == 0); // false whatever the shape
 #endif
   return (int)(n & 1);
 }

@@ -12,8 +12,8 @@
 // some case: the cases together are the function's executions.
 //
 //===----------------------------------------------------------------------===//
-#ifndef PDPV_ENGINES_CASESPLIT_H
-#define PDPV_ENGINES_CASESPLIT_H
+#ifndef PDPV_CASESPLIT_H
+#define PDPV_CASESPLIT_H
 
 #include "pdpv/Unroll.h"
 
