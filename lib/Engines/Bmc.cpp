@@ -149,34 +149,37 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // reads best. Violated: within K, on a path without a jump; Reached:
     // on any path.
     std::map<const Properties::Property *, z3::expr> Violated, Reached;
+    auto Either = [](std::map<const Properties::Property *, z3::expr> &To,
+                     const Properties::Property *Q, const z3::expr &X) {
+      auto [It, New] = To.insert({Q, X});
+      if (!New)
+        It->second = It->second || X;
+    };
     z3::expr Longer = Ctx.bool_val(false);
-    bool AnyJump = false, Memory = false;
+    bool AnyJump = false;
     for (CaseModel &C : Models) {
       C.E = std::make_unique<Encoder>(Ctx, O.UB);
       C.E->encodeFunction(*C.U.F);
-      Memory = Memory || C.E->hasMemory();
       z3::expr NoJump = Ctx.bool_val(true);
-      for (const BasicBlock *J : C.U.jumps())
+      std::vector<const BasicBlock *> Jumps = C.U.jumps();
+      for (const BasicBlock *J : Jumps)
         NoJump = NoJump && !C.E->reached(J);
-      AnyJump = AnyJump || !C.U.jumps().empty();
+      AnyJump = AnyJump || !Jumps.empty();
       // All copies of a property are one property.
       C.Violated = violations(C.E->checks(), P,
                               [&](const Value *V) { return C.U.Origin.lookup(V); });
       for (auto &[Q, V] : C.Violated) {
-        auto Add = [&](std::map<const Properties::Property *, z3::expr> &To, z3::expr X) {
-          auto [It, New] = To.insert({Q, X});
-          if (!New)
-            It->second = It->second || X;
-        };
-        Add(Violated, V && NoJump);
-        Add(Reached, V);
+        Either(Violated, Q, V && NoJump);
+        Either(Reached, Q, V);
       }
       for (const Unrolling::Unwind &W : C.U.Unwinds)
         Longer = Longer || (C.E->reached(W.Block) && NoJump);
     }
     if (O.Verbose)
       errs() << "pdpv: bmc: K = " << *K << ": encoded after " << Ms() << "\n";
-    GoalSolver S(Memory ? z3::solver(Ctx) : z3::solver(Ctx, "QF_BV"));
+    // (The logic of a case with memory, if any: its encoder's solver.)
+    auto WithMemory = llvm::find_if(Models, [](const CaseModel &C) { return C.E->hasMemory(); });
+    GoalSolver S((WithMemory != Models.end() ? *WithMemory : Models.front()).E->solver());
     auto Check = [&](const z3::expr &Goal) { return S.check(Goal, B, P); };
     // The case whose run of the model violates Q (any such case does).
     auto CaseOf = [&](const z3::model &M, const Properties::Property &Q) -> CaseModel & {
