@@ -5,12 +5,15 @@
 // a claim that fails in one shape only is found, with that shape's inputs.
 // A claim that fails in every shape is confirmed natively in a shape whose
 // run does not depend on the arbitrary pointers (no native run has them).
+// --no-case-split encodes all shapes as one: slower, the same verdict.
 // RUN: pdpv --engine=bmc -v --check-bounds --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefixes=CASES,SAFE
 // RUN: pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --data-model=ilp32 %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
+// RUN: pdpv --engine=bmc -v --no-case-split --check-bounds --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefixes=ONE,SAFE
 // RUN: pdpv --check-bounds --assume-malloc-succeeds %s 2>&1 | FileCheck-19 %s --check-prefix=SAFE
 // RUN: not pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --clang-arg=-DWRONG %s 2>&1 | FileCheck-19 %s --check-prefix=WRONG
 // RUN: not pdpv --engine=bmc --check-bounds --assume-malloc-succeeds --clang-arg=-DEVERY %s 2>&1 | FileCheck-19 %s --check-prefix=EVERY
 // CASES: bmc: K = 1: {{[0-9]+}} instructions in 4 cases
+// ONE: bmc: K = 1: {{[0-9]+}} instructions in 1 case,
 // SAFE: Result: TRUE
 // WRONG: bmc-case-split.c:[[#@LINE+75]]:3: warning: assertion can fail
 // WRONG: note: input 1: __VERIFIER_nondet_uint() = 1
