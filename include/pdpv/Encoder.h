@@ -259,6 +259,9 @@ private:
   /// it past any memory (priority_queue_s_swap: 4 GB).
   std::optional<z3::expr> simplifiedId(const z3::expr &Id);
   static constexpr unsigned MaxIdSimplifySteps = 100000;
+  /// Whether a pointer load whose cells are One-of-a-stored-pointer and
+  /// hold Stored gives Stored in every model (loadPointer).
+  bool alwaysFollowed(const z3::expr &One, const z3::expr &Stored);
   z3::expr sizeOf(const z3::expr &Id);
   /// Object O's size in bytes, a term.
   z3::expr sizeTerm(unsigned O);

@@ -277,6 +277,8 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
   // (no object: the access is invalid and its check ends the path)
   if (!Stored)
     return pointer(0, offsetConstant(0));
+  if (alwaysFollowed(*One, *Stored))
+    return *Stored;
   // The objects it may name: those whose address the program stores (a
   // cell naming another one was never written by the program).
   std::vector<unsigned> Ids;
@@ -298,6 +300,51 @@ z3::expr Encoder::loadPointer(const LoadInst &L, const z3::expr &P) {
       LoadedIds.insert({Simple->id(), {*Simple, Ids}});
   }
   return Loaded;
+}
+
+bool Encoder::alwaysFollowed(const z3::expr &One, const z3::expr &Stored) {
+  // The cells are one stored pointer in every model (a field the program
+  // wrote), and the pointer is null or names an object whose address the
+  // program stores: the loaded pointer is the stored one. Left as
+  // loadPointer's choice, its arm of a pointer the model does not follow
+  // names every stored object at an arbitrary offset, every access through
+  // it is a choice among them all, and each pointer loaded there is the
+  // next such choice (priority_queue_s_swap: a load of queue->backpointers
+  // made the next three loads 1.1 million terms, and Z3's simplification of
+  // a branch condition over them ran out of 4 GB).
+  std::optional<z3::expr> OneS = simplifiedId(One);
+  if (!OneS || !OneS->is_true())
+    return false;
+  const auto &StoredSites = shape().StoredSites;
+  if (!StoredSites)
+    return true; // (loadPointer follows every stored pointer)
+  std::optional<z3::expr> Id = simplifiedId(idOf(Stored));
+  if (!Id)
+    return false;
+  std::vector<z3::expr> Work{*Id};
+  std::set<unsigned> Seen;
+  while (!Work.empty()) {
+    z3::expr E = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(E.id()).second)
+      continue;
+    if (Seen.size() > MaxIdLeafTerms)
+      return false;
+    if (E.is_app() && E.decl().decl_kind() == Z3_OP_ITE) {
+      Work.push_back(E.arg(1));
+      Work.push_back(E.arg(2));
+      continue;
+    }
+    if (!E.is_numeral())
+      return false;
+    uint64_t Number = E.get_numeral_uint64();
+    if (Number == 0)
+      continue; // null
+    auto It = ObjectOfNumber.find(Number);
+    if (It == ObjectOfNumber.end() || !StoredSites->count(Objects[It->second - 1].Site))
+      return false;
+  }
+  return true;
 }
 
 void Encoder::storePointer(const z3::expr &P, const z3::expr &V) {
