@@ -202,11 +202,16 @@ void runBmc(Function &F, const VerifyOptions &O, const Budget &B, Properties &P,
     // buffer of 2^60 bytes is too long to replay; one of 2 fails as well).
     auto Confirm = [&](Properties::Property &Q, const z3::expr &Goal, const Budget &Share) {
       Execution Run;
-      // (In: the case whose run it is; none: one the model's run violates Q in.)
+      // (In: the case whose run it is; none: one the model's run violates Q
+      // in. A model's run gets half of the turn's time left: where its
+      // buffers are too long to copy in it, the tries with small inputs
+      // below get the rest.)
       auto Replay = [&](Execution &X, const CaseModel *In = nullptr) {
         const CaseModel &C = In ? *In : CaseOf(S.model(), Q);
         SequenceOracle Inputs =
-            inputSequences(*C.U.F, C.U.Origin, S.model(), C.E->inputs(), {}, O.UB);
+            inputSequences(*C.U.F, C.U.Origin, S.model(), C.E->inputs(), {}, O.UB,
+                           Share.tryFor(2, std::chrono::milliseconds(200), std::chrono::hours(1))
+                               .Deadline);
         return confirmRun(F, Inputs, P, O, B, &X) == &Q || Q.Decided;
       };
       const CaseModel *First = &CaseOf(S.model(), Q);

@@ -142,7 +142,7 @@ SequenceOracle inputSequences(const Function &Transformed,
                               const DenseMap<const Value *, const Value *> &Origin,
                               const z3::model &Model, const std::vector<Input> &Inputs,
                               const DenseMap<const Value *, const Value *> &ToTransformed,
-                              const UBOptions &UB) {
+                              const UBOptions &UB, std::chrono::steady_clock::time_point Until) {
   RecordingOracle R(Origin);
   R.Model = &Model;
   for (const Input &In : Inputs) {
@@ -159,6 +159,7 @@ SequenceOracle inputSequences(const Function &Transformed,
   InterpretOptions IO;
   IO.UB = UB;
   IO.MaxSteps = 1'000'000; // loops left in Transformed reuse the model's values
+  IO.Deadline = Until;
   interpret(Transformed, R, IO);
   return std::move(R.Out);
 }

@@ -25,6 +25,7 @@
 
 #include <z3++.h>
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <vector>
@@ -128,13 +129,17 @@ private:
 /// which may chain: Origin of Origin ...) on the model's values of Inputs
 /// (an encoding of Model, a function whose values map to Transformed's by
 /// ToTransformed, or Transformed itself when that is empty) and returns the
-/// sequences the prepared function's inputs consumed.
+/// sequences the prepared function's inputs consumed. The run stops at
+/// Until (a model's buffer of 2^40 bytes is not copied byte by byte in an
+/// engine's time), with the sequences consumed so far.
 SequenceOracle inputSequences(const llvm::Function &Transformed,
                               const llvm::DenseMap<const llvm::Value *, const llvm::Value *> &Origin,
                               const z3::model &Model, const std::vector<Input> &Inputs,
                               const llvm::DenseMap<const llvm::Value *, const llvm::Value *>
                                   &ToTransformed,
-                              const UBOptions &UB);
+                              const UBOptions &UB,
+                              std::chrono::steady_clock::time_point Until =
+                                  std::chrono::steady_clock::time_point::max());
 
 } // namespace pdpv
 

@@ -485,6 +485,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     std::vector<std::pair<uint64_t, StoredByte>> Stored; // the pointers' bytes
     Object &SO = Objects[idOf(S) - 1];
     for (uint64_t K = 0; K < N; ++K) {
+      if (!inTime(K, I))
+        return false;
       Bytes.push_back(readByte(SO, offsetOf(S) + K, I));
       if (auto It = SO.Stored.find(offsetOf(S) + K); It != SO.Stored.end())
         Stored.push_back({K, It->second});
@@ -512,6 +514,8 @@ std::optional<bool> Run::memory(const Instruction &I) {
     bool Recorded = Program && N > 0 && N <= MaxReplayedHavocBytes;
     APInt Contents(Recorded ? 8 * N : 1, 0);
     for (uint64_t K = 0; K < N; ++K) {
+      if (!inTime(K, I))
+        return false;
       APInt Byte = Oracle.memoryByte(I, Occurrence, offsetOf(P) + K).zextOrTrunc(8);
       Write(P, K, Byte.getZExtValue());
       if (Recorded)

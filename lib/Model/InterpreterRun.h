@@ -60,6 +60,15 @@ private:
       return end(Execution::TimeLimit, I);
     return true;
   }
+  /// Whether a byte loop at its K-th byte is still within the deadline:
+  /// a byte the oracle takes from a solver's model can cost a
+  /// millisecond, and a million of them (a havoc or a copy of a model's
+  /// long buffer) outlast any engine's time. (The clock every 4096 bytes.)
+  bool inTime(uint64_t K, const Instruction &I) {
+    if (K % 4096 != 4095 || std::chrono::steady_clock::now() < Opts.Deadline)
+      return true;
+    return end(Execution::TimeLimit, I);
+  }
   bool fail(CheckKind K, const Instruction &I) {
     E.Failure = K;
     return end(Execution::Failed, I);

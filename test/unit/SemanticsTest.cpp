@@ -20,6 +20,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <thread>
 
 using namespace llvm;
 using namespace pdpv;
@@ -507,6 +508,38 @@ TEST_F(Semantics, LongMemoryOperationCountsItsBytes) {
   EXPECT_EQ(interpret(*F, O, IO).Result, Execution::TimeLimit);
   O.Args[0] = APInt(64, 16); // a short one runs
   EXPECT_EQ(interpret(*F, O, IO).Result, Execution::Returned);
+}
+
+// A copy whose bytes each come from the oracle (here bytes no store wrote;
+// a solver's model gives them at up to a millisecond a byte) looks at the clock as it goes: below the
+// length at which it would before it starts, it still ends at the deadline.
+TEST_F(Semantics, ByteByByteCopyEndsAtTheDeadline) {
+  M.setDataLayout("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128");
+  struct SlowBytes : ArgOracle {
+    unsigned Asked = 0;
+    APInt memoryByte(const Value &, unsigned, uint64_t) override {
+      ++Asked;
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      return APInt(8, 7);
+    }
+  };
+  constexpr uint64_t Length = 60000; // (200 us each: 12 s)
+  Type *I64 = Type::getInt64Ty(Ctx);
+  auto *F = Function::Create(FunctionType::get(I64, {I64}, false), Function::ExternalLinkage,
+                             "copy", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "entry", F));
+  Value *Unwritten = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Length));
+  Value *Buf = B.CreateAlloca(ArrayType::get(B.getInt8Ty(), Length));
+  B.CreateMemCpy(Buf, MaybeAlign(), Unwritten, MaybeAlign(), B.getInt64(Length));
+  B.CreateRet(B.getInt64(0));
+  ASSERT_FALSE(verifyFunction(*F, &errs()));
+  SlowBytes O;
+  O.Args = {APInt(64, 0)};
+  InterpretOptions IO;
+  IO.Deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(100);
+  Execution X = interpret(*F, O, IO);
+  EXPECT_EQ(X.Result, Execution::TimeLimit);
+  EXPECT_LT(O.Asked, Length / 2);
 }
 
 } // namespace
