@@ -155,8 +155,9 @@ public:
 
   // Pointers that walk one object (LoopModel): a loop's state holds their
   // offsets, their object is the one they are derived from (pointerSite).
-  /// The pointer into object Site (a fixed address) at Offset, if Site's
-  /// object is a constant of the encoding.
+  /// The pointer into object Site (a fixed address, or a heap allocation
+  /// the caller knows succeeded) at Offset, if Site's object is a constant
+  /// of the encoding.
   std::optional<z3::expr> pointerInto(const llvm::Value *Site, const z3::expr &Offset);
   /// P's offset in its object.
   z3::expr offsetIn(const z3::expr &P) { return offsetOf(P).simplify(); }

@@ -147,10 +147,10 @@ z3::expr Encoder::offsetOf(const z3::expr &P) { return P.extract(offsetBits(*DL)
 unsigned Encoder::offsetWidth() const { return offsetBits(*DL); }
 
 std::optional<z3::expr> Encoder::pointerInto(const Value *Site, const z3::expr &Offset) {
+  if (isHeapSite(Site)) // (the call's value is no value of a loop body)
+    return pointer(objectFor(Site), Offset);
   z3::expr Id = idOf(value(Site)).simplify();
-  if (!Id.is_numeral())
-    return std::nullopt;
-  return z3::concat(Id, Offset);
+  return Id.is_numeral() ? std::optional(z3::concat(Id, Offset)) : std::nullopt;
 }
 
 /// At + K, a numeral where At is one.

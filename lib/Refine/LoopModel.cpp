@@ -23,6 +23,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DebugProgramInstruction.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -142,13 +143,34 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // is bit-vectors.
   SetVector<const Value *> Written, Accessed;
   std::optional<std::optional<SmallPtrSet<const Value *, 8>>> Stored;
+  const Function &F = *L.Marker->getFunction();
+  // Where the model cannot tell which object an access reaches (a write
+  // through a pointer the marker cannot name, a pointer loaded from memory
+  // that may hold a nondeterministic address), every object of the
+  // function is state: the encoding havocs each at the loop
+  // (havocLoopMemory), and reads an unbound object as anything.
+  auto EveryObject = [&](SetVector<const Value *> &Into) {
+    SmallPtrSet<const Value *, 16> Named; // (of the module's variables, F's)
+    for (const Instruction &I : instructions(F))
+      for (const Value *Op : I.operands())
+        Named.insert(getUnderlyingObject(Op));
+    std::vector<std::pair<unsigned, const Value *>> Ordered;
+    for (auto &[Site, Number] : objectNumbers(F))
+      if (const auto *G = dyn_cast<GlobalVariable>(Site);
+          !G || (!G->isConstant() && Named.count(G)))
+        Ordered.push_back({Number, Site});
+    llvm::sort(Ordered);
+    for (auto &[Number, Site] : Ordered)
+      Into.insert(Site);
+  };
   for (Value *W : bundleValues(*L.Marker, WritesBundle)) {
     if (isa<ConstantPointerNull>(W)) {
-      L.Unsupported = "a loop that writes through a pointer of unknown target";
-      return;
+      EveryObject(Written);
+      break;
     }
     Written.insert(W);
   }
+  bool AccessesAny = false;
   for (const BasicBlock *BB : L.Body)
     for (const Instruction &I : *BB) {
       SmallVector<const Value *, 4> Ptrs;
@@ -157,26 +179,40 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       if (isMarker(I, MarkerKind::Havoc))
         Ptrs.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *P : Ptrs) {
-        auto Objects = pointedObjects(P, *L.Marker->getFunction(), Stored);
-        if (!Objects) {
-          L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
-          return;
-        }
-        Accessed.insert(Objects->begin(), Objects->end());
+        if (auto Objects = pointedObjects(P, F, Stored))
+          Accessed.insert(Objects->begin(), Objects->end());
+        else
+          AccessesAny = true;
       }
     }
+  if (AccessesAny)
+    EveryObject(Accessed);
   L.Objects.assign(Written.begin(), Written.end());
   L.NumWritten = L.Objects.size();
   for (const Value *O : Accessed)
     if (!Written.count(O))
       L.Objects.push_back(O);
   // r: what the body reads from before the loop. An address at a constant
-  // offset into an object is a constant of the encoding, no state.
+  // offset into an object is a constant of the encoding, no state. So is
+  // one into a heap block whose allocation may fail where a test the loop
+  // is behind has ruled out null (`if (!p) return;`); the encoding of the
+  // body, which does not see the allocation, is given it (Allocated).
   const DataLayout &DL = Model.getParent()->getDataLayout();
+  DominatorTree DT(const_cast<Function &>(Model));
+  auto NotNullHere = [&](const Value *V) {
+    return isKnownNonZero(V, SimplifyQuery(DL, &DT, /*AC=*/nullptr, L.Marker));
+  };
+  std::vector<std::tuple<const Value *, const Value *, APInt>> Allocated;
   auto IsAddress = [&](const Value *V) {
     APInt Off(offsetBits(DL), 0);
     const Value *Base = V->stripAndAccumulateConstantOffsets(DL, Off, true);
-    return isFixedAddress(Base, UB.AssumeMallocSucceeds);
+    if (isFixedAddress(Base, UB.AssumeMallocSucceeds))
+      return true;
+    if (!isHeapSite(Base) || !NotNullHere(Base))
+      return false;
+    if (none_of(Allocated, [&](const auto &A) { return std::get<0>(A) == V; }))
+      Allocated.push_back({V, Base, Off});
+    return true;
   };
   SetVector<const Value *> Reads;
   for (const BasicBlock *BB : L.Body)
@@ -248,6 +284,8 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   for (unsigned K = 0; K < L.NumWritten; ++K)
     TS.addState(NameOf(L.Objects[K]) + "_0", Bytes);
   L.Enc->keepMemoryAt(*L.Marker);
+  for (auto &[V, Base, Off] : Allocated)
+    L.Enc->bind(V, *L.Enc->pointerInto(Base, numeral(C, Off)));
   for (size_t K = 0; K < L.Sources.size(); ++K) {
     if (!L.Sites[K] || (K >= L.NumVariants && K < 2 * L.NumVariants))
       continue;
