@@ -258,6 +258,12 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
     }
     L.Sites[K] = Site;
   }
+  // A variant and its entry value are state of one kind: where only one of
+  // them walks a known object (a walk that starts from a pointer loaded
+  // from memory), both are whole pointers.
+  for (unsigned K = 0; K < L.NumVariants; ++K)
+    if (L.Sites[K] != L.Sites[L.NumVariants + K])
+      L.Sites[K] = L.Sites[L.NumVariants + K] = nullptr;
 
   std::string Prefix = "l" + std::to_string(L.Id) + ".";
   L.Enc = std::make_unique<Encoder>(C, UB, Prefix);
