@@ -287,12 +287,7 @@ Error checkDefinitions(raw_ostream &OS, const Module &M, CheckKind K, bool Searc
        << "      pdpv_blocks[k].live = 0;\n      return;\n    }\n"
        << "  " << (Search ? "_Exit(" + std::to_string(HarnessInvalidExit) + ")"
                           : std::string("pdpv_failed(\"invalid free\", __builtin_return_address(0))"))
-       << ";\n}\n"
-       // (glibc's realloc, on blocks never reused: a new one, the old freed)
-       << "void *__pdpv_realloc(void *p, size_t n) {\n  if (!p) return __pdpv_malloc(n);\n"
-       << "  size_t old = __pdpv_heap_size(p);\n  if (n == 0) { __pdpv_free(p); return 0; }\n"
-       << "  char *q = __pdpv_malloc(n);\n  if (!q) return 0;\n"
-       << "  __builtin_memcpy(q, p, old < n ? old : n);\n  __pdpv_free(p);\n  return q;\n}\n";
+       << ";\n}\n";
     break;
   case CheckKind::SignedOverflow:
     // The program is instrumented to call this after each signed operation.
@@ -431,7 +426,7 @@ std::unique_ptr<Module> moduleForHarness(const Module &M, CheckKind K,
   if (K == CheckKind::OutOfBounds || Search) {
     checkAccesses(*Copy);
     // The heap through the harness's allocator (harnessSource).
-    for (StringRef Name : {"malloc", "calloc", "posix_memalign", "free", "realloc"})
+    for (StringRef Name : {"malloc", "calloc", "posix_memalign", "free"})
       if (Function *F = Copy->getFunction(Name); F && F->isDeclaration())
         F->replaceAllUsesWith(
             Copy->getOrInsertFunction(("__pdpv_" + Name).str(), F->getFunctionType()).getCallee());

@@ -1,7 +1,7 @@
 // The heap is modelled outside loops (memory/heap.c) and in loops the model
 // copies iteration by iteration (memory/heap-in-loops.c). A loop that may run
-// longer than its copies and one of a constant bound above 64 are not
-// modelled (realloc is, clibrary/realloc.c: here the assertion is unknown).
+// longer than its copies, one of a constant bound above 64, and realloc are
+// not modelled.
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass-missed=pdpv -c %s -o %t.o 2>&1 | FileCheck-19 %s
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass-missed=pdpv -DFREE -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=FREE
 // RUN: clang-19 -g -O0 -fpass-plugin=%libpdpv -Rpass-missed=pdpv -DREALLOC -c %s -o %t.o 2>&1 | FileCheck-19 %s --check-prefix=REALLOC
@@ -28,4 +28,4 @@ int main(void) {
 }
 // CHECK: heap.c:26:3: remark: assertion unknown: a loop that allocates may run more iterations than the model unrolls at {{.*}}heap.c:23:12 (each iteration's allocation is an object of its own: the model copies such a loop up to its constant bound, at most 64 iterations, or 8 where it knows no bound) [-Rpass-missed=pdpv]
 // FREE: heap.c:16:5: remark: verification result unknown: unsupported free in a loop that is not copied (one object per allocation site: loops are copied up to a bound of 64 iterations and within a size limit) [-Rpass-missed=pdpv]
-// REALLOC: heap.c:26:3: remark: assertion unknown: {{.*}}[-Rpass-missed=pdpv]
+// REALLOC: heap.c:21:12: remark: verification result unknown: unsupported heap allocation ('realloc') [-Rpass-missed=pdpv]

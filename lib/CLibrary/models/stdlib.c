@@ -16,15 +16,6 @@
  * written only on success. The model's layout does not align the object:
  * what depends on its address (the alignment asked for) stays unknown.
  *
- * realloc is glibc's: realloc(NULL, n) is malloc(n); realloc(p, 0) frees p
- * and gives null; otherwise a new block of n bytes that starts with the
- * first min(old size, n) bytes of p's block, after which p's block is
- * freed -- or null, with p's block untouched, when the allocation fails.
- * p must be the start of a live heap block (free checks that). The old
- * size is the k with the k bytes from p in one live object and the k + 1
- * not (__pdpv_valid): exact where p is the start of its block, as free
- * then demands.
- *
  *===----------------------------------------------------------------------===*/
 
 #define LONG_MAX_ ((unsigned long)-1 >> 1)
@@ -144,32 +135,4 @@ int posix_memalign(void **memptr, size_t alignment, size_t size) {
     return 12; /* ENOMEM */
   *memptr = p;
   return 0;
-}
-
-extern void free(void *);
-extern int valid(const void *p, size_t n) __asm__("__pdpv_valid");
-extern void __VERIFIER_assume(int);
-/* A value the program does not choose (a pdpv.undefined marker): no input
- * of a counterexample, which a native run of the program would not read. */
-#if __SIZE_WIDTH__ == 64
-extern size_t any_size(void) __asm__("pdpv.undefined.i64");
-#else
-extern size_t any_size(void) __asm__("pdpv.undefined.i32");
-#endif
-
-void *realloc(void *p, size_t n) {
-  if (!p)
-    return malloc(n);
-  if (n == 0) {
-    free(p);
-    return 0;
-  }
-  size_t kept = any_size(); /* min(old size, n) */
-  __VERIFIER_assume(kept <= n && valid(p, kept) && (kept == n || !valid(p, kept + 1)));
-  void *q = malloc(n);
-  if (!q)
-    return 0;
-  __builtin_memcpy(q, p, kept);
-  free(p);
-  return q;
 }
