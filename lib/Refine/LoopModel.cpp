@@ -143,34 +143,13 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
   // is bit-vectors.
   SetVector<const Value *> Written, Accessed;
   std::optional<std::optional<SmallPtrSet<const Value *, 8>>> Stored;
-  const Function &F = *L.Marker->getFunction();
-  // Where the model cannot tell which object an access reaches (a write
-  // through a pointer the marker cannot name, a pointer loaded from memory
-  // that may hold a nondeterministic address), every object of the
-  // function is state: the encoding havocs each at the loop
-  // (havocLoopMemory), and reads an unbound object as anything.
-  auto EveryObject = [&](SetVector<const Value *> &Into) {
-    SmallPtrSet<const Value *, 16> Named; // (of the module's variables, F's)
-    for (const Instruction &I : instructions(F))
-      for (const Value *Op : I.operands())
-        Named.insert(getUnderlyingObject(Op));
-    std::vector<std::pair<unsigned, const Value *>> Ordered;
-    for (auto &[Site, Number] : objectNumbers(F))
-      if (const auto *G = dyn_cast<GlobalVariable>(Site);
-          !G || (!G->isConstant() && Named.count(G)))
-        Ordered.push_back({Number, Site});
-    llvm::sort(Ordered);
-    for (auto &[Number, Site] : Ordered)
-      Into.insert(Site);
-  };
   for (Value *W : bundleValues(*L.Marker, WritesBundle)) {
     if (isa<ConstantPointerNull>(W)) {
-      EveryObject(Written);
-      break;
+      L.Unsupported = "a loop that writes through a pointer of unknown target";
+      return;
     }
     Written.insert(W);
   }
-  bool AccessesAny = false;
   for (const BasicBlock *BB : L.Body)
     for (const Instruction &I : *BB) {
       SmallVector<const Value *, 4> Ptrs;
@@ -179,14 +158,14 @@ void LoopRefiner::build(Loop &L, const std::map<const Value *, std::string> &Nam
       if (isMarker(I, MarkerKind::Havoc))
         Ptrs.push_back(cast<CallBase>(I).getArgOperand(0));
       for (const Value *P : Ptrs) {
-        if (auto Objects = pointedObjects(P, F, Stored))
-          Accessed.insert(Objects->begin(), Objects->end());
-        else
-          AccessesAny = true;
+        auto Objects = pointedObjects(P, *L.Marker->getFunction(), Stored);
+        if (!Objects) {
+          L.Unsupported = "a loop that accesses memory through a pointer the model cannot follow";
+          return;
+        }
+        Accessed.insert(Objects->begin(), Objects->end());
       }
     }
-  if (AccessesAny)
-    EveryObject(Accessed);
   L.Objects.assign(Written.begin(), Written.end());
   L.NumWritten = L.Objects.size();
   for (const Value *O : Accessed)

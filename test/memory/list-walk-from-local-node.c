@@ -1,11 +1,11 @@
 // A list walk that starts at a local node and follows `next` pointers, in a
 // function that also stores a nondeterministic pointer: a pointer loaded
-// from memory there may hold any address, so every object is state of the
-// loop's model, and the walking pointer, a known object on entry and a
-// loaded one after, is state whole on both sides (it was an internal
-// error, "Sorts (_ BitVec 80) and (_ BitVec 64) are incompatible"). PDPV
-// alone finds no invariant over the nodes and says so; unrolling proves the
-// walk ends within the three nodes.
+// from memory there may hold any address, which PDPV's loop model does not
+// follow, and says so; unrolling proves the walk ends within the three
+// nodes. (Where such a loop is modelled, the walking pointer, a known
+// object on entry and a loaded one after, is state whole on both sides: a
+// loop model that let it be an offset on one side only gave "Sorts (_
+// BitVec 80) and (_ BitVec 64) are incompatible".)
 // RUN: not pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=LOOPS
 // RUN: pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: pdpv --data-model=ilp32 %s 2>&1 | FileCheck-19 %s
@@ -40,7 +40,7 @@ int main(void) {
   return 0;
 }
 // LOOPS-NOT: solver gave up
-// LOOPS: Result: UNKNOWN (unsupported a loop over memory whose invariant needs more than
+// LOOPS: Result: UNKNOWN (unsupported a loop that accesses memory through a pointer the model cannot follow)
 // CHECK: Result: TRUE
 // BUG: list-walk-from-local-node.c:36:3: warning: assertion can fail
 // BUG: Result: FALSE

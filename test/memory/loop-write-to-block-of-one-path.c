@@ -2,11 +2,8 @@
 // local array or a heap block allocated on only one of the paths to the
 // loop. The loop's marker cannot name that block (its allocation does not
 // dominate the loop), so the loop writes "any object": PDPV's loop model
-// takes every object of the function as its state (it was an internal
-// error, "the acyclic model is invalid", then refused). Its candidates say
-// nothing of the bytes written through a pointer into one of two objects,
-// so PDPV alone leaves the assertion UNKNOWN, never TRUE; the default
-// portfolio decides it by unrolling.
+// refuses it with that reason (it was an internal error, "the acyclic model
+// is invalid"), and the default portfolio decides it by unrolling.
 // RUN: not pdpv --engine=pdpv %s 2>&1 | FileCheck-19 %s --check-prefix=LOOPS
 // RUN: pdpv %s 2>&1 | FileCheck-19 %s
 // RUN: pdpv --data-model=ilp32 --check-bounds %s 2>&1 | FileCheck-19 %s
@@ -37,8 +34,7 @@ int main(void) {
   return 0;
 }
 // LOOPS-NOT: internal error
-// LOOPS: loop-write-to-block-of-one-path.c:33:3: warning: assertion unknown: unsupported a loop over memory whose invariant needs more than
-// LOOPS: Result: UNKNOWN
+// LOOPS: Result: UNKNOWN (unsupported a loop that writes through a pointer of unknown target)
 // CHECK: Result: TRUE
-// BUG: loop-write-to-block-of-one-path.c:35:3: warning: assertion can fail
+// BUG: loop-write-to-block-of-one-path.c:32:3: warning: assertion can fail
 // BUG: Result: FALSE
